@@ -1,0 +1,41 @@
+# reglas — set-up, tests and the site. Everything installs into .venv at the repo root.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test serve build lint chromium bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# Debian's Chromium for the browser tests (never `playwright install`: it downloads a browser).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Instalando Chromium de Debian…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) chromium
+	$(BIN)/ruff check checker tests site bench
+	$(BIN)/mypy checker
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/reglas lint rules
+
+build: $(STAMP)
+	$(BIN)/reglas site build
+
+serve: build
+	$(BIN)/reglas site serve --addr 127.0.0.1:8000
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf _site .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,1 @@
+"""On-demand benchmarks (``make bench``); figures are reported in notes, never asserted in tests."""

@@ -1,0 +1,13 @@
+"""Run every benchmark: ``python -m bench [name ...]``."""
+
+from __future__ import annotations
+
+import sys
+
+from bench import lint_vault, site_build
+
+BENCHES = {"lint": lint_vault.main, "site": site_build.main}
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or list(BENCHES):
+        BENCHES[name]()

@@ -1,0 +1,145 @@
+"""The ``reglas`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from checker.errors import EXIT_BAD_INPUT, ReglasError
+from checker.paths import DEFAULT_VAULT
+
+Handler = Callable[[argparse.Namespace], int]
+
+_ARGPARSE_ES = (
+    (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
+    (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
+    (r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
+     r"argumento \1: opción no válida \2 (elige entre \3)"),
+    (r"argument (\S+): expected one argument", r"el argumento \1 necesita un valor"),
+    (r"argument (\S+): invalid (\w+) value: (.*)", r"argumento \1: valor no válido \3"),
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with Spanish usage errors (exit 2)."""
+
+    def format_usage(self) -> str:
+        return super().format_usage().replace("usage:", "uso:", 1)
+
+    def format_help(self) -> str:
+        text = super().format_help().replace("usage:", "uso:", 1)
+        text = text.replace("positional arguments:", "argumentos:").replace("options:", "opciones:")
+        return text.replace("show this help message and exit", "muestra esta ayuda y termina")
+
+    def error(self, message: str) -> NoReturn:
+        for pattern, spanish in _ARGPARSE_ES:
+            message = re.sub(pattern, spanish, message)
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n  cómo arreglarlo: «{self.prog} --help» "
+                                  "muestra las opciones\n")
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from checker.explain import explain
+    from checker.vault.vault import Vault
+
+    explanation = explain(Vault.load(args.vault), args.id)
+    if args.json:
+        _print_json(explanation.to_json())
+    else:
+        print(explanation.render())
+    return 0
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from checker.vault.lint import lint
+    from checker.vault.vault import Vault
+
+    report = lint(Vault.load(args.vault))
+    if args.json:
+        _print_json(report.to_json())
+    else:
+        for problem in report.problems:
+            print(problem.render())
+        summary = report.to_json()
+        print(f"{summary['files']} notas, {summary['links']} enlaces: {len(report.problems)} problemas "
+              f"({summary['unresolved']} rotos, {summary['ambiguous']} ambiguos, "
+              f"{summary['bad_anchors']} encabezados inexistentes)")
+    return 1 if report.problems else 0
+
+
+def cmd_site_build(args: argparse.Namespace) -> int:
+    from checker.sitegen.build import build_site
+
+    out = build_site(args.vault, args.out, strict=args.strict)
+    print(f"Sitio construido en {out}")
+    return 0
+
+
+def cmd_site_serve(args: argparse.Namespace) -> int:
+    from checker.sitegen.build import serve_site
+
+    serve_site(args.vault, args.addr, strict=args.strict)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="reglas", description="Base de conocimiento de reglas y comprobador de jugadas.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="ORDEN", parser_class=_Parser)
+
+    explain = commands.add_parser("explain", help="muestra el título, el texto y la URL de una regla")
+    explain.add_argument("id", help="ID de la regla, p. ej. lorcana:10.6")
+    explain.add_argument("--vault", type=Path, default=DEFAULT_VAULT, help="carpeta del vault (por defecto rules/)")
+    explain.add_argument("--json", action="store_true", help="salida JSON para herramientas")
+    explain.set_defaults(handler=cmd_explain)
+
+    lint = commands.add_parser("lint", help="revisa enlaces, encabezados, front matter e IDs de un vault")
+    lint.add_argument("vault", nargs="?", type=Path, default=DEFAULT_VAULT,
+                      help="carpeta del vault (por defecto rules/)")
+    lint.add_argument("--json", action="store_true", help="salida JSON para herramientas")
+    lint.set_defaults(handler=cmd_lint)
+
+    site = commands.add_parser("site", help="construye o sirve el sitio web de un vault")
+    site_commands = site.add_subparsers(dest="site_command", required=True, metavar="ORDEN", parser_class=_Parser)
+    for name, handler, help_text in (("build", cmd_site_build, "construye el sitio estático"),
+                                     ("serve", cmd_site_serve, "sirve el sitio y lo reconstruye al editar")):
+        sub = site_commands.add_parser(name, help=help_text)
+        sub.add_argument("--vault", type=Path, default=DEFAULT_VAULT, help="carpeta del vault (por defecto rules/)")
+        sub.add_argument("--no-strict", dest="strict", action="store_false",
+                         help="no detenerse ante enlaces rotos o avisos")
+        if name == "build":
+            sub.add_argument("--out", type=Path, default=None, help="carpeta de salida (por defecto _site/)")
+        else:
+            sub.add_argument("--addr", default="127.0.0.1:8000", help="dirección y puerto (127.0.0.1:8000)")
+        sub.set_defaults(handler=handler)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except ReglasError as error:
+        print(f"reglas: {error.render()}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as error:
+        print(f"reglas: error: no se pudo leer o escribir «{error.filename}»: {error.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One subpackage per game; each exports ``GAME`` (see :mod:`checker.game`)."""

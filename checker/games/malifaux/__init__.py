@@ -1,0 +1,11 @@
+"""Malifaux, Second Edition."""
+
+from checker.game import Game
+
+GAME = Game(
+    id="malifaux",
+    name="Malifaux (Segunda Edición)",
+    folder="Malifaux",
+    summary="Escaramuzas con miniaturas resueltas con duelos contra la Baraja del Destino.",
+    position=2,
+)

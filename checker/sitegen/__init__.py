@@ -1,0 +1,1 @@
+"""The site: MkDocs hooks that render the vault (wikilinks, anchors, symbols, backlinks)."""

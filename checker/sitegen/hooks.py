@@ -1,0 +1,87 @@
+"""MkDocs hooks (loaded through site/hooks.py): the vault rendered as the site."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from checker.sitegen.nav import build_nav
+from checker.sitegen.pagemeta import insert_after_h1, link_lists, rule_badge
+from checker.sitegen.permalinks import write_permalinks
+from checker.sitegen.render import PageRenderer
+from checker.vault.urls import dest_uri
+from checker.vault.vault import Vault
+
+log = logging.getLogger("mkdocs.plugins.reglas")
+
+
+class _State:
+    vault: Vault | None = None
+    files: dict[str, Any] = {}  # noqa: RUF012 - one build at a time
+
+
+def _vault() -> Vault:
+    assert _State.vault is not None, "on_config runs first"
+    return _State.vault
+
+
+def on_config(config: Any) -> Any:
+    """Read the vault once per build, and derive the navigation when mkdocs.yml has none."""
+    _State.vault = Vault.load(config["docs_dir"])
+    if not config["nav"]:
+        config["nav"] = build_nav(_State.vault)
+    return config
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """Publish notes at slugged, accent-free URLs."""
+    taken: set[str] = set()
+    _State.files = {}
+    for file in files:
+        if file.is_documentation_page():
+            wanted = dest_uri(file.src_uri)
+            if wanted not in taken:
+                file.dest_uri = wanted
+                for stale in ("url", "abs_dest_path"):  # cached from the old dest_uri
+                    file.__dict__.pop(stale, None)
+            taken.add(file.dest_uri)
+        _State.files[file.src_uri] = file
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    vault = _vault()
+    note = vault.notes.get(page.file.src_uri)
+    if note is None:
+        return markdown
+    shown = _shown(Path(config["docs_dir"]) / note.path)
+    for problem in note.meta_problems:
+        log.warning("%s:%d: %s — cómo arreglarlo: %s", shown, problem.line, problem.what, problem.fix)
+    return PageRenderer(vault, note, log.warning, shown).render(markdown)
+
+
+def _shown(path: Path) -> str:
+    """A path as the user knows it: relative to the working folder when inside it."""
+    return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd()) else str(path)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    vault = _vault()
+    note = vault.notes.get(page.file.src_uri)
+    if note is None:
+        return html
+
+    def href(path: str) -> str | None:
+        target = _State.files.get(path)
+        return target.url_relative_to(page.file) if target is not None else None
+
+    to_root = "../" * page.url.count("/")
+    html = insert_after_h1(html, rule_badge(note, to_root))
+    return html + link_lists(vault, note, href)
+
+
+def on_post_build(config: Any) -> None:
+    count = write_permalinks(_vault(), Path(config["site_dir"]))
+    log.info("reglas: %d enlaces permanentes de reglas escritos en id/", count)

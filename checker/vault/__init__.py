@@ -1,0 +1,1 @@
+"""The Obsidian vault: notes, wikilinks, their resolution, rule IDs and lint."""

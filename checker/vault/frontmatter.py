@@ -1,0 +1,96 @@
+"""Front matter: YAML parsing with line numbers, validated against its JSON Schema."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from checker.paths import SCHEMA_DIR
+from checker.vault.markdown import FrontMatter
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_TOP_KEY = re.compile(r"^([^\s#:][^:]*):")
+
+
+@dataclass(frozen=True)
+class MetaProblem:
+    """A front matter problem: the 1-based file line, what is wrong, how to fix it."""
+
+    line: int
+    what: str
+    fix: str
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads((SCHEMA_DIR / "frontmatter.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def key_lines(front: FrontMatter) -> dict[str, int]:
+    """The file line of each top-level key."""
+    lines: dict[str, int] = {}
+    for offset, text in enumerate(front.text.splitlines()):
+        match = _TOP_KEY.match(text)
+        if match:
+            lines.setdefault(match.group(1).strip().strip("'\""), front.first_line + offset)
+    return lines
+
+
+def parse(front: FrontMatter) -> tuple[dict[str, Any], list[MetaProblem]]:
+    """The front matter as a mapping, and its problems (syntax first, then schema)."""
+    if not front.closed:
+        return {}, [MetaProblem(front.first_line - 1, "el front matter no se cierra",
+                                "añade una línea «---» al final de las propiedades")]
+    try:
+        data = yaml.load(front.text, Loader=_Loader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        last = front.first_line + max(len(front.text.splitlines()) - 1, 0)
+        line = min(front.first_line + (mark.line if mark is not None else 0), last)
+        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        return {}, [MetaProblem(line, f"YAML no válido en el front matter ({problem})",
+                                "revisa la sangría, los dos puntos y las comillas de esa línea")]
+    if data is None:
+        return {}, []
+    if not isinstance(data, dict):
+        return {}, [MetaProblem(front.first_line, "el front matter debe ser un mapa «clave: valor»",
+                                "escribe una propiedad por línea, como «tags: [reglas]»")]
+    data = {str(k): v for k, v in data.items()}
+    lines = key_lines(front)
+    problems = []
+    for invalid in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        top = str(invalid.absolute_path[0]) if invalid.absolute_path else ""
+        where = ".".join(str(p) for p in invalid.absolute_path) or "(raíz)"
+        problems.append(MetaProblem(lines.get(top, front.first_line),
+                                    f"la propiedad «{where}» no es válida: "
+                                    f"{_explain(invalid.validator, invalid.instance)}",
+                                    _fix(top)))
+    return data, problems
+
+
+def _explain(validator: object, instance: object) -> str:
+    if validator == "pattern":
+        return f"«{instance}» no tiene la forma esperada"
+    if validator in ("type", "oneOf"):
+        return f"tipo no admitido ({type(instance).__name__})"
+    return f"no cumple «{validator}»"
+
+
+_FIXES = {
+    "id": "usa la forma juego:número, p. ej. «id: lorcana:10.6»",
+    "related": "usa una lista de wikilinks entre comillas: related: [\"[[Evasivo]]\"]",
+    "tags": "usa una lista de textos: tags: [palabra-clave]",
+    "aliases": "usa una lista de textos: aliases: [Evasive]",
+}
+
+
+def _fix(key: str) -> str:
+    return _FIXES.get(key, "corrige el valor según el esquema checker/schemas/frontmatter.schema.json")

@@ -1,0 +1,60 @@
+"""Shared fixtures: throw-away vaults, the built site and a static server for it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from checker.paths import DEFAULT_VAULT
+from checker.sitegen.build import build_site
+
+MakeVault = Callable[[dict[str, str | bytes]], Path]
+
+
+@pytest.fixture
+def make_vault(tmp_path: Path) -> MakeVault:
+    """Write ``{relative path: text or bytes}`` into a fresh vault folder."""
+
+    def make(files: dict[str, str | bytes]) -> Path:
+        root = tmp_path / "vault"
+        for name, content in files.items():
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+        root.mkdir(exist_ok=True)
+        return root
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real, strict mkdocs-material build of rules/."""
+    out = tmp_path_factory.mktemp("site")
+    build_site(DEFAULT_VAULT, out, strict=True)
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served statically on 127.0.0.1 (a free port)."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
