@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from bench import lint_vault, site_build
+from bench import lint_vault, search_latency, site_build
 
-BENCHES = {"lint": lint_vault.main, "site": site_build.main}
+BENCHES = {"lint": lint_vault.main, "site": site_build.main, "search": search_latency.main}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(BENCHES):

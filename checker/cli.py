@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from checker.errors import EXIT_BAD_INPUT, ReglasError
-from checker.paths import DEFAULT_VAULT
+from checker.paths import DEFAULT_SITE, DEFAULT_VAULT
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -92,6 +92,23 @@ def cmd_site_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_search(args: argparse.Namespace) -> int:
+    from checker.search.query import search
+
+    results = search(args.site, " ".join(args.query), args.limit)
+    if args.json:
+        _print_json({"query": " ".join(args.query), "results": [r.to_json() for r in results]})
+        return 0
+    if not results:
+        print("Sin resultados.")
+        return 1
+    for rank, result in enumerate(results, 1):
+        print(f"{rank:2}. {result.title}\n    {result.url}")
+        for section in result.sections:
+            print(f"      · {section.title}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="reglas", description="Base de conocimiento de reglas y comprobador de jugadas.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="ORDEN", parser_class=_Parser)
@@ -107,6 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="carpeta del vault (por defecto rules/)")
     lint.add_argument("--json", action="store_true", help="salida JSON para herramientas")
     lint.set_defaults(handler=cmd_lint)
+
+    for name in ("buscar", "search"):
+        search = commands.add_parser(name, help="busca en el sitio construido, con la misma clasificación que la web")
+        search.add_argument("query", nargs="+", help="palabras a buscar (con o sin tildes)")
+        search.add_argument("--site", type=Path, default=DEFAULT_SITE, help="sitio construido (por defecto _site/)")
+        search.add_argument("--limit", type=int, default=10, help="número máximo de páginas (10)")
+        search.add_argument("--json", action="store_true", help="salida JSON para herramientas")
+        search.set_defaults(handler=cmd_search)
 
     site = commands.add_parser("site", help="construye o sirve el sitio web de un vault")
     site_commands = site.add_subparsers(dest="site_command", required=True, metavar="ORDEN", parser_class=_Parser)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_VAULT = PROJECT_ROOT / "rules"
+DEFAULT_SITE = PROJECT_ROOT / "_site"
 MKDOCS_CONFIG = PROJECT_ROOT / "mkdocs.yml"
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 GRAMMAR_DIR = PROJECT_ROOT / "grammar"

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +9,7 @@ import pytest
 
 from checker.paths import DEFAULT_VAULT
 from checker.sitegen.build import build_site
+from tests.serve import serve_static
 
 MakeVault = Callable[[dict[str, str | bytes]], Path]
 
@@ -43,18 +41,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site served statically on 127.0.0.1 (a free port)."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serve_static(built_site) as url:
+        yield url

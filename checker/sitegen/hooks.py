@@ -7,10 +7,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from checker.search.enrich import enrich_file
 from checker.sitegen.nav import build_nav
 from checker.sitegen.pagemeta import insert_after_h1, link_lists, rule_badge
 from checker.sitegen.permalinks import write_permalinks
 from checker.sitegen.render import PageRenderer
+from checker.sitegen.searchterms import search_terms
 from checker.vault.urls import dest_uri
 from checker.vault.vault import Vault
 
@@ -83,5 +85,11 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_post_build(config: Any) -> None:
-    count = write_permalinks(_vault(), Path(config["site_dir"]))
+    vault = _vault()
+    site = Path(config["site_dir"])
+    count = write_permalinks(vault, site)
     log.info("reglas: %d enlaces permanentes de reglas escritos en id/", count)
+    index = site / "search" / "search_index.json"
+    if index.is_file():
+        docs = enrich_file(index, search_terms(vault))
+        log.info("reglas: índice de búsqueda en español enriquecido (%d documentos)", docs)

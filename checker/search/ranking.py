@@ -1,0 +1,145 @@
+"""The site's search ranking in Python: lunr 2.3 (BM25, b = 0) plus Material's query transform and boosts.
+
+Reads the same ``search/search_index.json`` and the stop word lists shipped with the built site, so the
+terminal ranks pages as the browser does.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from checker.errors import ReglasError
+from checker.search.tokens import tokenize
+
+_K1 = 1.2
+_MATERIAL_FIELDS = ("title", "text", "tags")
+
+
+def _stop_words(site: Path) -> tuple[frozenset[str], frozenset[str]]:
+    """Spanish (index pipeline) and English (Material's term analysis) stop words of the built site."""
+    spanish = (site / "assets/javascripts/lunr/min/lunr.es.min.js").read_text(encoding="utf-8")
+    match = re.search(r'generateStopWordFilter\("([^"]*)"', spanish)
+    workers = sorted((site / "assets/javascripts/workers").glob("search.*.min.js"))
+    english = re.search(r"generateStopWordFilter\(\[([^\]]*)\]", workers[0].read_text(encoding="utf-8")) \
+        if workers else None
+    return (frozenset(match.group(1).split()) if match else frozenset(),
+            frozenset(re.findall(r'"([^"]*)"', english.group(1))) if english else frozenset())
+
+
+@dataclass
+class Hit:
+    """A matching document (page or section) with its final score."""
+
+    location: str
+    title: str
+    score: float
+    parent: str | None
+
+
+@dataclass
+class Index:
+    """An in-memory lunr index built from a Material search index."""
+
+    config: dict[str, Any]
+    docs: list[dict[str, Any]]
+    separator: re.Pattern[str]
+    stop_es: frozenset[str]
+    stop_en: frozenset[str]
+    boosts: dict[str, float] = field(default_factory=dict)
+    postings: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    vectors: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
+    parents: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, site: Path) -> Index:
+        path = site / "search" / "search_index.json"
+        if not path.is_file():
+            raise ReglasError(f"no existe el índice de búsqueda «{path}»",
+                              fix="construye el sitio antes con «reglas site build»")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        stop_es, stop_en = _stop_words(site)
+        index = cls(data["config"], data["docs"], re.compile(data["config"]["separator"]), stop_es, stop_en)
+        index._build()
+        return index
+
+    def _build(self) -> None:
+        self.boosts = {name: float(spec.get("boost", 1)) for name, spec in self.config["fields"].items()}
+        frequencies: dict[tuple[str, str], dict[str, int]] = {}
+        postings: dict[str, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+        seen: set[str] = set()
+        for doc in self.docs:
+            ref = doc["location"]
+            path = ref.split("#")[0]
+            if path in seen:
+                self.parents[ref] = path
+            seen.add(path)
+            for name in self.boosts:
+                counts: dict[str, int] = defaultdict(int)
+                for token in tokenize(doc.get(name) or "", self.separator):
+                    if token not in self.stop_es:
+                        counts[token] += 1
+                frequencies[(ref, name)] = counts
+                for token, count in counts.items():
+                    postings[token][name][ref] = count
+        self.postings = postings
+        total = len(self.docs)
+        idf = {term: math.log(1 + abs((total - n + 0.5) / (n + 0.5)))
+               for term, per_field in postings.items() for n in [sum(len(d) for d in per_field.values())]}
+        for (ref, name), counts in frequencies.items():
+            boost = self.boosts[name]
+            self.vectors[(ref, name)] = {
+                term: math.floor(idf[term] * (_K1 + 1) * tf / (_K1 + tf) * boost * 1000 + 0.5) / 1000
+                for term, tf in counts.items()}
+
+    def transform(self, query: str) -> list[str]:
+        """Material's query transform: quotes dropped, fields not in the index split off, terms tokenised."""
+        terms: list[str] = []
+        for part in query.strip().replace('"', " ").split():
+            part = re.sub(r"^[*+\-:^~]+$", "", part)
+            for piece in re.split(r":", part):
+                terms.extend(t for t in self.separator.split(piece) if t)
+        return [t.lower() for t in terms]
+
+    def search(self, query: str) -> list[Hit]:
+        """Documents in Material's order (score with its post-query boosts)."""
+        clauses = self.transform(query)
+        query_vectors: dict[str, dict[str, float]] = {name: defaultdict(float) for name in self.boosts}
+        matched: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for clause in clauses:
+            for term in (t for t in self.postings if t.startswith(clause)):
+                for name in self.boosts:
+                    query_vectors[name][term] += 1.0
+                    for ref in self.postings[term].get(name, {}):
+                        matched[(ref, name)].add(term)
+        scores: dict[str, float] = {}
+        terms_of: dict[str, set[str]] = defaultdict(set)
+        for (ref, name), terms in matched.items():
+            vector = query_vectors[name]
+            magnitude = math.sqrt(sum(v * v for v in vector.values()))
+            doc_vector = self.vectors[(ref, name)]
+            dot = sum(vector[t] * doc_vector.get(t, 0.0) for t in vector)
+            scores[ref] = scores.get(ref, 0.0) + (dot / magnitude if magnitude else 0.0)
+            terms_of[ref] |= terms
+        titles = {d["location"]: d.get("title", "") for d in self.docs}
+        hits = []
+        for ref, score in sorted(scores.items(), key=lambda item: -item[1]):
+            flags = {c: any(t.startswith(c) for t in terms_of[ref]) for c in dict.fromkeys(clauses)}
+            counted = {c: hit for c, hit in flags.items() if hit or c not in self.stop_en}
+            fraction = sum(counted.values()) / len(counted) if counted else 0.0
+            boost = (0 if ref in self.parents else 1) + fraction
+            hits.append(Hit(ref, titles.get(ref, ""), score * (1 + boost ** 2), self.parents.get(ref)))
+        hits.sort(key=lambda h: -h.score)
+        return hits
+
+    def pages(self, query: str) -> list[tuple[str, list[Hit]]]:
+        """Results grouped by page, best page first (what the search box lists)."""
+        groups: dict[str, list[Hit]] = {}
+        for hit in self.search(query):
+            groups.setdefault(hit.parent or hit.location, []).append(hit)
+        return list(groups.items())

@@ -1,0 +1,79 @@
+"""Spanish search: the query table in a real browser, and the same ranking from ``reglas buscar``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from checker.search.lexicon import Lexicon, stem
+from checker.search.ranking import Index
+from tests.browser import chromium
+from tests.searchtable import load_table, search_box_pages
+
+TABLE = load_table()
+
+
+def test_table_is_large_enough() -> None:
+    assert len(TABLE) >= 40
+
+
+@pytest.mark.parametrize(("a", "b"), [("desafiar", "desafíos"), ("desafío", "desafio"), ("Evasivo", "evasivos"),
+                                      ("agotado", "agotar"), ("comodín", "comodin")])
+def test_families(a: str, b: str) -> None:
+    assert stem(a.lower()) == stem(b.lower())
+
+
+def test_relatives_include_folded_forms() -> None:
+    lexicon = Lexicon()
+    lexicon.add(["desafío", "desafiar", "ubicación"])
+    assert {"desafio", "desafiar", "desafío"} <= lexicon.relatives(["desafíos"])
+    assert "ubicacion" in lexicon.relatives(["ubicación"])
+
+
+def test_inflections_stay_in_family() -> None:
+    forms = Lexicon().inflections(["temerario"])
+    assert "temerarios" in forms
+    assert all(stem(f) == stem("temerario") for f in forms)
+
+
+@pytest.fixture(scope="module")
+def index(built_site: Path) -> Index:
+    return Index.load(built_site)
+
+
+@pytest.mark.parametrize(("query", "expected"), TABLE)
+def test_cli_ranking_top3(index: Index, query: str, expected: str) -> None:
+    pages = [location for location, _ in index.pages(query)]
+    assert expected in pages[:3], pages[:5]
+
+
+@pytest.fixture(scope="module")
+def search_page(site_url: str) -> Iterator[Page]:
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(site_url)
+        page.locator("input.md-search__input").click()
+        yield page
+
+
+def test_query_table_in_the_browser(search_page: Page, site_url: str, index: Index) -> None:
+    """Every query finds its page in the top 3 of the real search box; prints the hit rate."""
+    top1 = top3 = 0
+    misses, disagreements = [], []
+    for query, expected in TABLE:
+        pages = search_box_pages(search_page, site_url, query)
+        top1 += bool(pages) and pages[0] == expected
+        top3 += expected in pages[:3]
+        if expected not in pages[:3]:
+            misses.append(f"{query!r} → {pages[:3]} (esperada {expected})")
+        python = [location for location, _ in index.pages(query)][:3]
+        if pages[:3] != python:
+            disagreements.append(f"{query!r}: navegador {pages[:3]} / reglas buscar {python}")
+    total = len(TABLE)
+    print(f"\nbúsqueda en el navegador: top-1 {top1}/{total} ({top1 / total:.0%}), "
+          f"top-3 {top3}/{total} ({top3 / total:.0%})")
+    assert not misses, "\n".join(misses)
+    assert not disagreements, "\n".join(disagreements)
