@@ -1,0 +1,1 @@
+"""Shared grammar machinery: loading .lark files, typed trees, rendering back to text, errors."""
