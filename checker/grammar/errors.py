@@ -1,0 +1,120 @@
+"""Parse errors in plain Spanish: where (line:column and a caret), what was expected, and a suggestion."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+#: How a few terminal kinds read in Spanish; literal words are quoted as they are.
+TERMINAL_NAMES = {
+    "NUMBER": "un número",
+    "SIGNED": "un valor con signo (como +2)",
+    "INK": "el símbolo de tinta ⬡",
+    "EXERT": "el símbolo de agotar ⟳",
+    "LORE": "el símbolo de leyenda ◊",
+    "STRENGTH": "el símbolo de fuerza ¤",
+    "WILLPOWER": "el símbolo de voluntad ⛉",
+    "PROPER": "un nombre propio",
+    "CLASS": "una clasificación (como Villain o Hero)",
+    "NAME": "el nombre de la habilidad en mayúsculas",
+    "SIMPLE_KEYWORD": "una palabra clave (como Evasive)",
+    "PLUS_KEYWORD": "una palabra clave con valor (como Challenger +2)",
+    "NUMBER_KEYWORD": "una palabra clave con número (como Singer 5)",
+    "PRONOUN": "un pronombre (they, them, he, she, it)",
+    "DOT": "un punto «.»",
+    "COMMA": "una coma «,»",
+    "$END": "el final del texto",
+}
+
+_WORD = re.compile(r"[^\s,.:()\"]+")
+
+
+@dataclass(frozen=True)
+class ParseError(Exception):
+    """Bad card text: 1-based line and column, what was found and expected, and a suggestion."""
+
+    text: str
+    line: int
+    column: int
+    found: str
+    expected: tuple[str, ...]
+    suggestion: str | None = None
+
+    def caret(self) -> str:
+        source = self.text.splitlines()[self.line - 1] if self.text else ""
+        return f"{source}\n{' ' * (self.column - 1)}^"
+
+    def message(self) -> str:
+        """The error as printed: place, text with caret, expectation and suggestion."""
+        wanted = ", ".join(self.expected[:8]) + (" …" if len(self.expected) > 8 else "")
+        lines = [f"{self.line}:{self.column}: no se entiende {self.found}", self.caret()]
+        if wanted:
+            lines.append(f"se esperaba: {wanted}")
+        if self.suggestion:
+            lines.append(f"¿Quisiste decir «{self.suggestion}»?")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.message()
+
+
+def describe_terminal(parser: Lark, name: str) -> str:
+    """A terminal as a reader knows it."""
+    if name in TERMINAL_NAMES:
+        return TERMINAL_NAMES[name]
+    definition = next((t for t in parser.terminals if t.name == name), None)
+    if definition is not None and isinstance(definition.pattern, PatternStr):
+        return f"«{definition.pattern.value}»"
+    return f"«{name.lower().replace('_', ' ')}»"
+
+
+def from_lark(parser: Lark, text: str, error: UnexpectedInput,
+              suggest: Callable[[str, int], str | None] | None = None) -> ParseError:
+    """Translate a lark error into a :class:`ParseError`."""
+    line = max(getattr(error, "line", 1) or 1, 1)
+    column = max(getattr(error, "column", 1) or 1, 1)
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        found = "el final del texto" if token.type == "$END" else f"«{token}»"
+        expected = error.expected
+    elif isinstance(error, UnexpectedCharacters):
+        found = f"«{text[error.pos_in_stream:error.pos_in_stream + 12].split(' ')[0]}»"
+        expected = error.allowed or set()
+    elif isinstance(error, UnexpectedEOF):
+        found, expected = "el final del texto", set(error.expected)
+        column = len(text.splitlines()[-1]) + 1 if text else 1
+    else:  # pragma: no cover - lark has no other kinds
+        found, expected = "el texto", set()
+    names = tuple(sorted({describe_terminal(parser, name) for name in expected if not name.startswith("__")}))
+    offset = _offset(text, line, column)
+    return ParseError(text, line, column, found, names, suggest(text, offset) if suggest else None)
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    lines = text.splitlines(keepends=True)
+    return sum(len(x) for x in lines[:line - 1]) + column - 1
+
+
+def nearest_fix(text: str, offset: int, vocabulary: Iterable[str], parses: Callable[[str], bool]) -> str | None:
+    """The text with one word near ``offset`` replaced by its nearest known word, if that parses."""
+    words = list(_WORD.finditer(text))
+    if not words:
+        return None
+    known = {w.casefold(): w for w in vocabulary}
+    index = min(range(len(words)), key=lambda i: abs(words[i].start() - offset))
+    for i in sorted(range(max(0, index - 3), min(len(words), index + 2)), key=lambda i: abs(i - index)):
+        match = words[i]
+        for candidate in difflib.get_close_matches(match.group(0).casefold(), list(known), n=3, cutoff=0.7):
+            replacement = known[candidate]
+            if match.group(0)[:1].isupper():
+                replacement = replacement[:1].upper() + replacement[1:]
+            fixed = text[:match.start()] + replacement + text[match.end():]
+            if fixed != text and parses(fixed):
+                return fixed
+    return None
