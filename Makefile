@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test serve build lint chromium bench clean
+.PHONY: test serve build lint chromium bench coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,13 @@ build: $(STAMP)
 
 serve: build
 	$(BIN)/reglas site serve --addr 127.0.0.1:8000
+
+CORPUS ?= ../shared/corpora
+
+# Re-measure the card grammars on the shared corpora and rewrite their committed reports and thresholds.
+coverage: $(STAMP)
+	-$(BIN)/reglas validate --game lorcana $(CORPUS)/lorcana/allCards.en.json \
+	  --report grammar/lorcana.failures.md --record grammar/lorcana.coverage.json > /dev/null
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

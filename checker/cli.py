@@ -109,6 +109,82 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
+def _grammar_game(game_id: str) -> Any:
+    from checker.game import find_game
+
+    game = find_game(game_id)
+    if game.grammar is None:
+        raise ReglasError(f"{game.name} todavía no tiene gramática de texto de cartas",
+                          fix="usa --game lorcana")
+    return game
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    from checker.grammar.errors import ParseError
+    from checker.grammar.pretty import pretty
+
+    game = _grammar_game(args.game)
+    text = " ".join(args.text)
+    try:
+        structure = game.grammar.parse(text)
+    except ParseError as error:
+        print(f"reglas: error de sintaxis en el texto de carta\n{error.message()}", file=sys.stderr)
+        return 1
+    problems = game.check(structure) if game.check else []
+    if args.json:
+        _print_json(structure)
+    else:
+        print(pretty(structure))
+        print(f"\ntexto canónico: {game.grammar.render(structure)}")
+    for problem in problems:
+        print(f"reglas: aviso: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from checker.grammar.validate import progress_bar, read_input, record, validate_lines, write_report
+
+    game = _grammar_game(args.game)
+    cards, lines = read_input(game, args.file)
+    summary = validate_lines(game, cards, lines, None if args.json else progress_bar())
+    if args.report:
+        write_report(summary, game, str(args.file), args.report)
+    if args.record:
+        record(summary, args.record)
+    if args.json:
+        _print_json(summary.to_json())
+        return 0 if not summary.failures else 1
+    for failure in summary.failures:
+        print(f"✗ {failure['card']}: {failure['text']}\n    {failure['error']}")
+    total = max(summary.abilities, 1)
+    print(f"{summary.cards} cartas, {summary.abilities} habilidades: {summary.parsed} analizadas "
+          f"({summary.parsed / total:.1%}), {summary.roundtrip_exact} idénticas en ida y vuelta "
+          f"({summary.roundtrip_exact / total:.1%}), {len(summary.failures)} fallos, {summary.seconds:.2f} s")
+    return 0 if not summary.failures else 1
+
+
+def cmd_grammar_schema(args: argparse.Namespace) -> int:
+    from checker.grammar.schema import build_schema
+    from checker.paths import GRAMMAR_DIR
+
+    game = _grammar_game(args.game)
+    schema = build_schema(game.grammar.model, f"Estructuras del texto de cartas de {game.name}",
+                          f"https://reglas.local/grammar/{game.id}.schema.json")
+    text = json.dumps(schema, ensure_ascii=False, indent=1) + "\n"
+    path = GRAMMAR_DIR / f"{game.id}.schema.json"
+    if args.check:
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if current != text:
+            print(f"reglas: {path} no está al día con la gramática\n  cómo arreglarlo: reglas grammar schema "
+                  f"--game {game.id}", file=sys.stderr)
+            return 1
+        print(f"{path.name} está al día")
+        return 0
+    path.write_text(text, encoding="utf-8")
+    print(f"Esquema escrito en {path}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="reglas", description="Base de conocimiento de reglas y comprobador de jugadas.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="ORDEN", parser_class=_Parser)
@@ -132,6 +208,29 @@ def build_parser() -> argparse.ArgumentParser:
         search.add_argument("--limit", type=int, default=10, help="número máximo de páginas (10)")
         search.add_argument("--json", action="store_true", help="salida JSON para herramientas")
         search.set_defaults(handler=cmd_search)
+
+    parse = commands.add_parser("parse", help="analiza el texto de una habilidad y muestra su estructura")
+    parse.add_argument("text", nargs="+", help="texto de la carta (entre comillas)")
+    parse.add_argument("--game", default="lorcana", help="juego (por defecto lorcana)")
+    parse.add_argument("--json", action="store_true", help="estructura en JSON")
+    parse.set_defaults(handler=cmd_parse)
+
+    validate = commands.add_parser("validate", help="valida un archivo de cartas o de habilidades (una por línea)")
+    validate.add_argument("file", type=Path,
+                          help="archivo JSON de cartas del juego o texto con una habilidad por línea")
+    validate.add_argument("--game", required=True, help="juego, p. ej. lorcana")
+    validate.add_argument("--json", action="store_true", help="resumen JSON")
+    validate.add_argument("--report", type=Path, help="escribe el informe de fallos en Markdown (sin texto de cartas)")
+    validate.add_argument("--record", type=Path, help="guarda las cifras de cobertura que las pruebas exigen")
+    validate.set_defaults(handler=cmd_validate)
+
+    grammar = commands.add_parser("grammar", help="utilidades de las gramáticas")
+    grammar_commands = grammar.add_subparsers(dest="grammar_command", required=True, metavar="ORDEN",
+                                              parser_class=_Parser)
+    schema = grammar_commands.add_parser("schema", help="regenera grammar/<juego>.schema.json desde la gramática")
+    schema.add_argument("--game", default="lorcana", help="juego (por defecto lorcana)")
+    schema.add_argument("--check", action="store_true", help="solo comprueba que el esquema está al día")
+    schema.set_defaults(handler=cmd_grammar_schema)
 
     site = commands.add_parser("site", help="construye o sirve el sitio web de un vault")
     site_commands = site.add_subparsers(dest="site_command", required=True, metavar="ORDEN", parser_class=_Parser)

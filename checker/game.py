@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker.ids import GameId
+
+if TYPE_CHECKING:
+    from checker.grammar.corpus import AbilityLine
+    from checker.grammar.frontend import CardGrammar
+
+CorpusReader = Callable[[Path], "tuple[int, list[AbilityLine]]"]
 
 
 @dataclass(frozen=True)
@@ -21,6 +30,23 @@ class Game:
     summary: str = ""
     #: Order of the game in the site's navigation.
     position: int = 100
+    #: The card-text grammar, if the game has one.
+    grammar: CardGrammar | None = None
+    #: Reads the game's card data file into ability lines (``reglas validate``).
+    read_cards: CorpusReader | None = None
+    #: Extra checks of a parsed ability (reminder text against its keyword…): Spanish messages.
+    check: Callable[[dict[str, object]], list[str]] | None = None
+
+
+def find_game(game_id: str) -> Game:
+    """The game with this ID, or a clear error listing the known ones."""
+    from checker.errors import ReglasError
+
+    found = games().get(game_id)
+    if found is None:
+        known = ", ".join(sorted(games()))
+        raise ReglasError(f"no hay ningún juego «{game_id}»", fix=f"usa uno de: {known}")
+    return found
 
 
 @cache

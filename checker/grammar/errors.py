@@ -35,7 +35,7 @@ TERMINAL_NAMES = {
 _WORD = re.compile(r"[^\s,.:()\"]+")
 
 
-@dataclass(frozen=True)
+@dataclass
 class ParseError(Exception):
     """Bad card text: 1-based line and column, what was found and expected, and a suggestion."""
 
@@ -83,8 +83,12 @@ def from_lark(parser: Lark, text: str, error: UnexpectedInput,
         token = error.token
         found = "el final del texto" if token.type == "$END" else f"«{token}»"
         expected = error.expected
+        if token.type == "$END":
+            line = len(text.splitlines()) or 1
+            column = len(text.splitlines()[-1]) + 1 if text else 1
     elif isinstance(error, UnexpectedCharacters):
-        found = f"«{text[error.pos_in_stream:error.pos_in_stream + 12].split(' ')[0]}»"
+        position = error.pos_in_stream or 0
+        found = f"«{text[position:position + 12].split(' ')[0]}»"
         expected = error.allowed or set()
     elif isinstance(error, UnexpectedEOF):
         found, expected = "el final del texto", set(error.expected)

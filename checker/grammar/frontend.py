@@ -10,7 +10,7 @@ from functools import cached_property
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from checker.grammar.errors import ParseError, from_lark, nearest_fix
+from checker.grammar.errors import from_lark, nearest_fix
 from checker.grammar.loader import literal_words, parser
 from checker.grammar.typed import GrammarModel, Node
 

@@ -42,10 +42,20 @@ def _trie_pattern(node: dict[str, Any]) -> str:
     return body
 
 
+_WORD_TERMINAL = re.compile(r"^[A-Z_]+(?:\.\d+)?: /((?:\(\?:)?[a-z'|? ]+\)?(?:\\b)?)/i$", re.MULTILINE)
+
+
 def literal_words(name: str) -> list[str]:
-    """Every literal word of a grammar (for suggestions)."""
+    """Every word of a grammar: its literals and the words of simple regex terminals (for suggestions)."""
     text = (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8")
-    return sorted({w for w in _LITERAL.findall(text)})
+    words = set(_LITERAL.findall(text))
+    for pattern in _WORD_TERMINAL.findall(text):
+        for word in pattern.replace("(?:", "").replace(")", "").replace("\\b", "").split("|"):
+            if word.endswith("s?") or word.endswith("?"):
+                words |= {word[:-2], word[:-1]}
+            else:
+                words.add(word)
+    return sorted(w for w in words if w and "?" not in w)
 
 
 @cache

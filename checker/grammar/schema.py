@@ -25,7 +25,7 @@ def _roles_of(model: GrammarModel, node_type: str) -> set[str]:
                 if not symbol.filter_out:
                     roles.add(symbol.name.lower())
             elif model.inlined(symbol.name):
-                roles |= model._inner_roles(symbol.name, frozenset({symbol.name}))  # noqa: SLF001
+                roles |= model._inner_roles(symbol.name, frozenset({symbol.name}))
             else:
                 roles.add(symbol.name)
     return roles

@@ -1,10 +1,11 @@
 """Typed structures from lark parse trees, and canonical text back from them — driven by the grammar itself.
 
-A node is ``{T: {role: value, ...}}`` (tagged by its type, so that a schema dispatches on the key): ``T`` is
-the rule's alias (or name) and each role is the symbol of the rule's expansion that produced the child (a rule name such as ``target`` or ``duration``, or a terminal name in
-lower case such as ``number``). Values are nodes, token values (``int`` for numbers) or lists of them when a
-role can repeat. Rendering walks the same expansions in the other direction, emitting the grammar's literal
-words where the tree has none, so a round trip proves the structure kept everything the text said.
+A node is ``{T: {role: value, ...}}`` (tagged by its type, so that a schema dispatches on the key): ``T`` is the
+rule's alias (or name) and each role is the symbol of the rule's expansion that produced the child (a rule name such
+as ``target`` or ``duration``, or a terminal name in lower case such as ``number``). Values are nodes, token values
+(``int`` for numbers) or lists of them when a role can repeat. Rendering walks the same expansions in the other
+direction, emitting the grammar's literal words where the tree has none, so a round trip proves the structure kept
+everything the text said.
 """
 
 from __future__ import annotations
@@ -138,8 +139,10 @@ class GrammarModel:
                     repeated |= self._repeating_inside(symbol.name, frozenset())
                     for role in inner:
                         counts[role] += 1
-                elif isinstance(symbol, NonTerminal) or not symbol.filter_out:
-                    counts[symbol.name.lower() if isinstance(symbol, Terminal) else symbol.name] += 1
+                elif isinstance(symbol, NonTerminal):
+                    counts[symbol.name] += 1
+                elif isinstance(symbol, Terminal) and not symbol.filter_out:
+                    counts[symbol.name.lower()] += 1
             repeated |= {role for role, count in counts.items() if count > 1}
         return repeated
 
@@ -370,25 +373,35 @@ class GrammarModel:
 
     def _emit_inlined(self, name: str, rest: list[Symbol], queues: dict[str, list[Any]],
                       seen: frozenset[tuple[str, int]]) -> list[str] | None:
-        base = [r for r in self.rules[name] if not _left_recursive(r)]
-        recursive = [list(r.expansion[1:]) for r in self.rules[name] if _left_recursive(r)]
-        for rule in base:
+        """Emit an inlined rule: a base alternative, then as many repetitions as leave the rest renderable."""
+        def weight(symbols: list[Symbol]) -> int:
+            return -sum(1 for s in symbols if not (isinstance(s, Terminal) and s.filter_out))
+
+        base = sorted((list(r.expansion) for r in self.rules[name] if not _left_recursive(r)), key=weight)
+        recursive = sorted((list(r.expansion[1:]) for r in self.rules[name] if _left_recursive(r)), key=weight)
+        for expansion in base:
             snapshot = {k: list(v) for k, v in queues.items()}
-            words = self._emit(list(rule.expansion), queues, seen)
-            while words is not None and recursive:
+            words = self._emit(expansion, queues, seen)
+            if words is None:
+                _restore(queues, snapshot)
+                continue
+            states = [(list(words), {k: list(v) for k, v in queues.items()})]
+            while recursive:
                 for tail in recursive:
                     before = {k: list(v) for k, v in queues.items()}
                     more = self._emit(tail, queues, seen)
                     if more is not None and before != queues:
                         words += more
+                        states.append((list(words), {k: list(v) for k, v in queues.items()}))
                         break
                     _restore(queues, before)
                 else:
                     break
-            if words is not None:
+            for done, state in reversed(states):
+                _restore(queues, state)
                 after = self._emit(rest, queues, seen)
                 if after is not None:
-                    return words + after
+                    return [*done, *after]
             _restore(queues, snapshot)
         return None
 

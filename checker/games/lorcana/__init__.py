@@ -1,6 +1,9 @@
 """Disney Lorcana."""
 
 from checker.game import Game
+from checker.games.lorcana.corpus import read_lorcana_json
+from checker.games.lorcana.grammar import GRAMMAR
+from checker.games.lorcana.reminders import check_reminders
 
 GAME = Game(
     id="lorcana",
@@ -8,4 +11,7 @@ GAME = Game(
     folder="Lorcana",
     summary="Juego de cartas coleccionables: tinta, misiones, desafíos y palabras clave.",
     position=1,
+    grammar=GRAMMAR,
+    read_cards=read_lorcana_json,
+    check=check_reminders,
 )

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.text import normalise
-
-
-@dataclass(frozen=True)
-class AbilityLine:
-    """One ability of one card: the card's full name, the ability kind and its normalised text."""
-
-    card: str
-    kind: str
-    text: str
+from checker.grammar.corpus import AbilityLine
 
 
 def _card_lines(card: dict[str, Any]) -> Iterator[AbilityLine]:

@@ -14,23 +14,25 @@ class Keyword:
     spanish: str
     value: ValueKind
     rule: str
+    #: Node types its reminder text must contain (what the reminder says the keyword does).
+    reminder: frozenset[str] = frozenset()
 
 
 KEYWORDS = (
-    Keyword("Alert", "Alerta", "none", "lorcana:10.2"),
-    Keyword("Bodyguard", "Guardaespaldas", "none", "lorcana:10.3"),
-    Keyword("Boost", "Impulso", "ink", "lorcana:10.4"),
-    Keyword("Challenger", "Desafiador", "plus", "lorcana:10.5"),
-    Keyword("Evasive", "Evasivo", "none", "lorcana:10.6"),
-    Keyword("Reckless", "Temerario", "none", "lorcana:10.7"),
-    Keyword("Resist", "Resistencia", "plus", "lorcana:10.8"),
-    Keyword("Rush", "Prisa", "none", "lorcana:10.9"),
-    Keyword("Shift", "Cambio", "number", "lorcana:10.10"),
-    Keyword("Singer", "Cantante", "number", "lorcana:10.11"),
-    Keyword("Sing Together", "Cantar juntos", "number", "lorcana:10.12"),
-    Keyword("Support", "Apoyo", "none", "lorcana:10.13"),
-    Keyword("Vanish", "Desvanecer", "none", "lorcana:10.14"),
-    Keyword("Ward", "Resguardo", "none", "lorcana:10.15"),
+    Keyword("Alert", "Alerta", "none", "lorcana:10.2", frozenset({"can"})),
+    Keyword("Bodyguard", "Guardaespaldas", "none", "lorcana:10.3", frozenset({"must_choose_with"})),
+    Keyword("Boost", "Impulso", "ink", "lorcana:10.4", frozenset({"put_card"})),
+    Keyword("Challenger", "Desafiador", "plus", "lorcana:10.5", frozenset({"gets"})),
+    Keyword("Evasive", "Evasivo", "none", "lorcana:10.6", frozenset({"can"})),
+    Keyword("Reckless", "Temerario", "none", "lorcana:10.7", frozenset({"must_challenge", "must_challenge_each_turn"})),
+    Keyword("Resist", "Resistencia", "plus", "lorcana:10.8", frozenset({"damage_reduction"})),
+    Keyword("Rush", "Prisa", "none", "lorcana:10.9", frozenset({"challenge_turn_played"})),
+    Keyword("Shift", "Cambio", "number", "lorcana:10.10", frozenset({"play_on_top"})),
+    Keyword("Singer", "Cantante", "number", "lorcana:10.11", frozenset({"counts_as_cost"})),
+    Keyword("Sing Together", "Cantar juntos", "number", "lorcana:10.12", frozenset({"sing_for_free"})),
+    Keyword("Support", "Apoyo", "none", "lorcana:10.13", frozenset({"add_strength"})),
+    Keyword("Vanish", "Desvanecer", "none", "lorcana:10.14", frozenset({"chosen_for_action"})),
+    Keyword("Ward", "Resguardo", "none", "lorcana:10.15", frozenset({"choose_except_to_challenge"})),
 )
 BY_NAME = {k.english.casefold(): k for k in KEYWORDS} | {k.spanish.casefold(): k for k in KEYWORDS}
 

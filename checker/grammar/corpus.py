@@ -1,0 +1,29 @@
+"""Lines of card text to validate: from a game's card file, or plain text with one ability per line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.errors import ReglasError
+
+
+@dataclass(frozen=True)
+class AbilityLine:
+    """One ability: the card it belongs to (or ``línea N``), its kind and its text."""
+
+    card: str
+    kind: str
+    text: str
+
+
+def read_plain_lines(path: Path) -> tuple[int, list[AbilityLine]]:
+    """A text file with one ability per line (blank lines and ``#`` comments skipped)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise ReglasError("el archivo no está en UTF-8", where=str(path), fix="guárdalo con codificación UTF-8") \
+            from None
+    lines = [AbilityLine(f"línea {number}", "text", line.strip())
+             for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
+    return len(lines), lines

@@ -1,0 +1,150 @@
+"""``reglas validate``: parse a whole card file, check every structure, report coverage and failures."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from checker.game import Game
+from checker.grammar.corpus import AbilityLine
+from checker.grammar.errors import ParseError
+from checker.grammar.typed import RenderError
+from checker.paths import GRAMMAR_DIR
+
+
+@dataclass
+class Summary:
+    """Counts and failures, in the shape of ``reglas validate --json``."""
+
+    cards: int
+    abilities: int = 0
+    parsed: int = 0
+    roundtrip_exact: int = 0
+    failures: list[dict[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": self.cards, "abilities": self.abilities, "parsed": self.parsed,
+                "roundtrip_exact": self.roundtrip_exact, "failures": self.failures}
+
+
+@cache
+def schema_validator(game_id: str) -> Draft202012Validator:
+    """The validator of ``grammar/<game>.schema.json``."""
+    schema = json.loads((GRAMMAR_DIR / f"{game_id}.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def validate_lines(game: Game, cards: int, lines: list[AbilityLine],
+                   progress: Callable[[int, int], None] | None = None) -> Summary:
+    """Parse, schema-check, game-check and round-trip every line."""
+    assert game.grammar is not None
+    grammar = game.grammar
+    validator = schema_validator(game.id)
+    summary = Summary(cards=cards, abilities=len(lines))
+    start = time.perf_counter()
+    for index, line in enumerate(lines):
+        if progress:
+            progress(index + 1, len(lines))
+        try:
+            structure = grammar.parse(line.text)
+        except ParseError as error:
+            summary.failures.append(_failure(line, f"{error.line}:{error.column}: no se entiende {error.found}; "
+                                                   f"se esperaba {', '.join(error.expected[:6])}"))
+            continue
+        invalid = next(iter(validator.iter_errors(structure)), None)
+        if invalid is not None:
+            summary.failures.append(_failure(line, f"la estructura no cumple el esquema: {invalid.message}"))
+            continue
+        problems = game.check(structure) if game.check else []
+        if problems:
+            summary.failures.append(_failure(line, "; ".join(problems)))
+            continue
+        summary.parsed += 1
+        try:
+            rendered = grammar.render(structure)
+        except RenderError as error:
+            summary.failures.append(_failure(line, f"no se pudo regenerar el texto: {error}"))
+            continue
+        source, again = grammar.comparable(line.text), grammar.comparable(rendered)
+        if source == again:
+            summary.roundtrip_exact += 1
+        else:
+            column = next((i for i, (a, b) in enumerate(zip(source, again, strict=False)) if a != b),
+                          min(len(source), len(again))) + 1
+            summary.failures.append(_failure(line, f"ida y vuelta distinta desde la columna {column}"))
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def _failure(line: AbilityLine, error: str) -> dict[str, str]:
+    return {"card": line.card, "kind": line.kind, "text": line.text, "error": error}
+
+
+def write_report(summary: Summary, game: Game, source: str, path: Path) -> None:
+    """The committed failure report: card, ability kind and reason (never the card text itself)."""
+    total = max(summary.abilities, 1)
+    lines = [
+        f"# Cobertura de la gramática de {game.name}",
+        "",
+        f"Generado con `reglas validate --game {game.id} {source} --report {path.name}`.",
+        "",
+        f"- Cartas: {summary.cards}; habilidades: {summary.abilities}",
+        f"- Analizadas en estructura tipada: {summary.parsed} ({summary.parsed / total:.1%})",
+        f"- Idénticas en ida y vuelta: {summary.roundtrip_exact} ({summary.roundtrip_exact / total:.1%})",
+        f"- Fallos: {len(summary.failures)}",
+        "",
+        "| carta | tipo | motivo |",
+        "|---|---|---|",
+    ]
+    for failure in sorted(summary.failures, key=lambda f: (f["card"], f["kind"], f["error"])):
+        reason = failure["error"].replace("|", "\\|")
+        lines.append(f"| {failure['card']} | {failure['kind']} | {reason} |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def record(summary: Summary, path: Path) -> None:
+    """Store the coverage figures the corpus test must keep reaching."""
+    data = {"abilities": summary.abilities, "parsed": summary.parsed, "roundtrip_exact": summary.roundtrip_exact}
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def progress_bar(stream: Any = sys.stderr) -> Callable[[int, int], None] | None:
+    """A one-line progress bar on a terminal; ``None`` when output is not a terminal."""
+    if not getattr(stream, "isatty", lambda: False)():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if done % 25 and done != total:
+            return
+        width = 30
+        filled = width * done // max(total, 1)
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def read_input(game: Game, path: Path) -> tuple[int, list[AbilityLine]]:
+    """A card file the game can read (by extension .json), or plain text with one ability per line."""
+    from checker.errors import ReglasError
+    from checker.grammar.corpus import read_plain_lines
+
+    if not path.is_file():
+        raise ReglasError(f"no existe el archivo «{path}»", fix="indica un archivo JSON de cartas o un .txt")
+    if path.suffix.lower() == ".json":
+        if game.read_cards is None:
+            raise ReglasError(f"{game.name} no tiene lector de archivos de cartas", where=str(path),
+                              fix="pasa un archivo de texto con una habilidad por línea")
+        return game.read_cards(path)
+    return read_plain_lines(path)

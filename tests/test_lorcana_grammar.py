@@ -1,0 +1,143 @@
+"""The Lorcana card-text grammar: typed structures, schema, exact round trips, errors in Spanish."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from checker.cli import main
+from checker.games.lorcana.grammar import GRAMMAR
+from checker.games.lorcana.reminders import check_reminders
+from checker.grammar.errors import ParseError
+from checker.grammar.validate import schema_validator
+from checker.grammar.walk import find, nodes
+
+DATA = Path(__file__).parent / "data"
+
+
+def _cases() -> list[tuple[str, list[str]]]:
+    rows = []
+    for line in (DATA / "lorcana_lines.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            text, types = line.split("\t")
+            rows.append((text, types.split(",")))
+    return rows
+
+
+@pytest.mark.parametrize(("text", "types"), _cases())
+def test_line(text: str, types: list[str]) -> None:
+    structure = GRAMMAR.parse(text)
+    assert not list(schema_validator("lorcana").iter_errors(structure))
+    found = {kind for kind, _ in nodes(structure)}
+    assert set(types) <= found, sorted(found)
+    assert GRAMMAR.comparable(GRAMMAR.render(structure)) == GRAMMAR.comparable(text)
+
+
+def test_structure_of_a_damage_effect() -> None:
+    structure = GRAMMAR.parse("Deal 2 damage to chosen opposing character with 3 ¤ or less.")
+    (deal,) = find(structure, "deal_damage")
+    assert deal["amount"] == {"number": {"number": 2}}
+    assert find(deal, "stat_filter")[0]["stat_threshold"] == {
+        "stat_threshold": {"number": 3, "stat_symbol": "¤", "more_less": "less"}}
+
+
+def test_symbols_and_spanish_names_are_accepted() -> None:
+    english = GRAMMAR.parse("Chosen character gets +2 ¤ this turn.")
+    braces = GRAMMAR.parse("Chosen character gets +2 {S} this turn.")
+    assert english == braces
+    assert find(GRAMMAR.parse("Evasivo"), "simple_keyword")
+
+
+def test_reminder_must_match_its_keyword() -> None:
+    assert check_reminders(GRAMMAR.parse("Challenger +2 (While challenging, this character gets +2 ¤.)")) == []
+    wrong = check_reminders(GRAMMAR.parse("Challenger +2 (While challenging, this character gets +3 ¤.)"))
+    assert wrong and "lorcana:10.5" in wrong[0]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "suggestion"), [
+    ("Challengr +2", 1, 11, "Challenger +2"),
+    ("Draw a crad.", 1, 8, "Draw a card."),
+    ("Deal 2 damage to chosen character", 1, 34, None),
+    ("When you play this character draw a card.", 1, 30, None),
+])
+def test_errors_point_at_the_problem(text: str, line: int, column: int, suggestion: str | None) -> None:
+    with pytest.raises(ParseError) as info:
+        GRAMMAR.parse(text)
+    error = info.value
+    assert (error.line, error.column) == (line, column)
+    assert error.expected
+    assert error.suggestion == suggestion
+    assert "^" in error.message()
+
+
+def test_parse_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "Gain 1 lore."]) == 0
+    assert "gain_lore" in capsys.readouterr().out
+    assert main(["parse", "--json", "Gain 1 lore."]) == 0
+    assert json.loads(capsys.readouterr().out) == GRAMMAR.parse("Gain 1 lore.")
+    assert main(["parse", "Gane 1 lore."]) == 1
+    err = capsys.readouterr().err
+    assert "1:6" in err and "¿Quisiste decir «Gain 1 lore.»?" in err and "Traceback" not in err
+
+
+def test_validate_plain_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "lines.txt"
+    source.write_text("Draw a card.\n# comment\nGain 2 lore.\nNot card text at all.\n", encoding="utf-8")
+    assert main(["validate", "--game", "lorcana", str(source), "--json"]) == 1
+    summary = json.loads(capsys.readouterr().out)
+    assert {k: summary[k] for k in ("cards", "abilities", "parsed", "roundtrip_exact")} == {
+        "cards": 3, "abilities": 3, "parsed": 2, "roundtrip_exact": 2}
+    assert summary["failures"][0]["card"] == "línea 4"
+
+
+def test_validate_bad_input_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "cards.json"
+    broken.write_text("{not json", encoding="utf-8")
+    assert main(["validate", "--game", "lorcana", str(broken)]) == 2
+    assert "JSON no válido" in capsys.readouterr().err
+    assert main(["validate", "--game", "chess", str(broken)]) == 2
+    assert "no hay ningún juego «chess»" in capsys.readouterr().err
+
+
+def test_grammar_is_lossless_and_schema_current() -> None:
+    assert GRAMMAR.model.lossy_alternatives() == []
+    assert GRAMMAR.model.role_collisions() == []
+    assert main(["grammar", "schema", "--check"]) == 0
+
+
+def _mutations(text: str, rng: random.Random) -> list[str]:
+    words = text.split(" ")
+    pool = ["character", "the", "+2", "⬡", ",", "(", ")", "named", "Draw", "—", "'s", "•", "XYZ", "."]
+    out = []
+    for _ in range(12):
+        w = list(words)
+        op = rng.randrange(5)
+        i = rng.randrange(len(w))
+        if op == 0 and len(w) > 1:
+            del w[i]
+        elif op == 1:
+            w.insert(i, rng.choice(pool))
+        elif op == 2:
+            j = rng.randrange(len(w))
+            w[i], w[j] = w[j], w[i]
+        elif op == 3:
+            w[i] = w[i][::-1]
+        else:
+            w = w[:i]
+        out.append(" ".join(w))
+    return out
+
+
+def test_mutations_raise_only_parse_errors() -> None:
+    rng = random.Random(20261121)
+    for text, _ in _cases():
+        for mutated in _mutations(text, rng):
+            try:
+                structure = GRAMMAR.parse(mutated)
+            except ParseError:
+                continue
+            assert not list(schema_validator("lorcana").iter_errors(structure))
+            GRAMMAR.render(structure)
