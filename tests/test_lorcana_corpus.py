@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from checker.game import games
-from checker.grammar.validate import validate_lines
+from checker.grammar.errors import ParseError
+from checker.grammar.validate import schema_validator, validate_lines
 from checker.paths import GRAMMAR_DIR, PROJECT_ROOT
 
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "lorcana" / "allCards.en.json"
@@ -39,3 +40,20 @@ def test_failure_report_is_current(summary) -> None:  # type: ignore[no-untyped-
     listed = Counter((row[0][2:], row[1]) for row in rows)
     current = Counter((f["card"], f["kind"]) for f in summary.failures)
     assert listed == current, "regenera grammar/lorcana.failures.md con «make coverage»"
+
+
+def test_every_structure_validates_with_jsonschema() -> None:
+    """The reference validator accepts every structure the compiled one accepted during the corpus run."""
+    game = games()["lorcana"]
+    assert game.read_cards is not None and game.grammar is not None
+    reference = schema_validator("lorcana")
+    _, lines = game.read_cards(CORPUS)
+    checked = 0
+    for line in lines:
+        try:
+            structure = game.grammar.parse(line.text)
+        except ParseError:
+            continue
+        assert reference.is_valid(structure), line.card
+        checked += 1
+    assert checked > 1800

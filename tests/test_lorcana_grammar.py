@@ -12,7 +12,7 @@ from checker.cli import main
 from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.reminders import check_reminders
 from checker.grammar.errors import ParseError
-from checker.grammar.validate import schema_validator
+from checker.grammar.validate import fast_check, schema_validator
 from checker.grammar.walk import find, nodes
 
 DATA = Path(__file__).parent / "data"
@@ -141,3 +141,25 @@ def test_mutations_raise_only_parse_errors() -> None:
                 continue
             assert not list(schema_validator("lorcana").iter_errors(structure))
             GRAMMAR.render(structure)
+
+
+def _corruptions(structure: object, rng: random.Random) -> list[object]:
+    """Invalid variants: a node renamed, a role renamed, a token of the wrong type."""
+    text = json.dumps(structure)
+    out = []
+    for old, new in (('"number": ', '"number": "x", "zz": '), ('{"start"', '{"begin"'), ('"draw"', '"drw"'),
+                     ('"card_np"', '"cardnp"'), (': 2', ': "2"')):
+        if old in text:
+            out.append(json.loads(text.replace(old, new, 1)))
+    return out
+
+
+def test_compiled_schema_agrees_with_jsonschema() -> None:
+    reference = schema_validator("lorcana")
+    fast = fast_check("lorcana")
+    rng = random.Random(7)
+    for text, _ in _cases():
+        structure = GRAMMAR.parse(text)
+        assert fast(structure) and reference.is_valid(structure)
+        for broken in _corruptions(structure, rng):
+            assert fast(broken) == reference.is_valid(broken), broken

@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from checker.game import Game
 from checker.grammar.corpus import AbilityLine
 from checker.grammar.errors import ParseError
+from checker.grammar.fastschema import compile_schema
 from checker.grammar.typed import RenderError
 from checker.paths import GRAMMAR_DIR
 
@@ -38,9 +39,20 @@ class Summary:
 
 @cache
 def schema_validator(game_id: str) -> Draft202012Validator:
-    """The validator of ``grammar/<game>.schema.json``."""
-    schema = json.loads((GRAMMAR_DIR / f"{game_id}.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    """The reference validator (jsonschema) of ``grammar/<game>.schema.json``."""
+    return Draft202012Validator(_schema(game_id))
+
+
+@cache
+def fast_check(game_id: str) -> Callable[[Any], bool]:
+    """The same schema compiled for speed (see :mod:`checker.grammar.fastschema`)."""
+    return compile_schema(_schema(game_id))
+
+
+@cache
+def _schema(game_id: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((GRAMMAR_DIR / f"{game_id}.schema.json").read_text(encoding="utf-8"))
+    return loaded
 
 
 def validate_lines(game: Game, cards: int, lines: list[AbilityLine],
@@ -48,7 +60,7 @@ def validate_lines(game: Game, cards: int, lines: list[AbilityLine],
     """Parse, schema-check, game-check and round-trip every line."""
     assert game.grammar is not None
     grammar = game.grammar
-    validator = schema_validator(game.id)
+    valid = fast_check(game.id)
     summary = Summary(cards=cards, abilities=len(lines))
     start = time.perf_counter()
     for index, line in enumerate(lines):
@@ -60,9 +72,10 @@ def validate_lines(game: Game, cards: int, lines: list[AbilityLine],
             summary.failures.append(_failure(line, f"{error.line}:{error.column}: no se entiende {error.found}; "
                                                    f"se esperaba {', '.join(error.expected[:6])}"))
             continue
-        invalid = next(iter(validator.iter_errors(structure)), None)
-        if invalid is not None:
-            summary.failures.append(_failure(line, f"la estructura no cumple el esquema: {invalid.message}"))
+        if not valid(structure):
+            invalid = next(iter(schema_validator(game.id).iter_errors(structure)), None)
+            reason = invalid.message if invalid is not None else "según el validador compilado"
+            summary.failures.append(_failure(line, f"la estructura no cumple el esquema: {reason}"))
             continue
         problems = game.check(structure) if game.check else []
         if problems:

@@ -20,7 +20,8 @@ class Keyword:
 
 KEYWORDS = (
     Keyword("Alert", "Alerta", "none", "lorcana:10.2", frozenset({"can"})),
-    Keyword("Bodyguard", "Guardaespaldas", "none", "lorcana:10.3", frozenset({"must_choose_with"})),
+    Keyword("Bodyguard", "Guardaespaldas", "none", "lorcana:10.3",
+            frozenset({"must_choose_with", "must_choose_character_with"})),
     Keyword("Boost", "Impulso", "ink", "lorcana:10.4", frozenset({"put_card"})),
     Keyword("Challenger", "Desafiador", "plus", "lorcana:10.5", frozenset({"gets"})),
     Keyword("Evasive", "Evasivo", "none", "lorcana:10.6", frozenset({"can"})),
