@@ -6,6 +6,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -37,14 +38,19 @@ _WORD = re.compile(r"[^\s,.:()\"]+")
 
 @dataclass
 class ParseError(Exception):
-    """Bad card text: 1-based line and column, what was found and expected, and a suggestion."""
+    """Bad card text: 1-based line and column, what was found and expected, and a suggestion (computed lazily)."""
 
     text: str
     line: int
     column: int
     found: str
     expected: tuple[str, ...]
-    suggestion: str | None = None
+    suggest: Callable[[], str | None] | None = None
+
+    @cached_property
+    def suggestion(self) -> str | None:
+        """The nearest well-formed text, if one word away."""
+        return self.suggest() if self.suggest else None
 
     def caret(self) -> str:
         source = self.text.splitlines()[self.line - 1] if self.text else ""
@@ -97,7 +103,8 @@ def from_lark(parser: Lark, text: str, error: UnexpectedInput,
         found, expected = "el texto", set()
     names = tuple(sorted({describe_terminal(parser, name) for name in expected if not name.startswith("__")}))
     offset = _offset(text, line, column)
-    return ParseError(text, line, column, found, names, suggest(text, offset) if suggest else None)
+    return ParseError(text, line, column, found, names,
+                      (lambda: suggest(text, offset)) if suggest else None)
 
 
 def _offset(text: str, line: int, column: int) -> int:
