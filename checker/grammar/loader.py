@@ -16,8 +16,17 @@ _LITERAL = re.compile(r'"([A-Za-z][A-Za-z\']*)"i')
 def grammar_text(name: str) -> str:
     """The grammar with ``__WORDS__`` replaced by a (trie-shaped, fast) alternation of its literal words."""
     text = (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8")
-    words = {w.lower() for w in _LITERAL.findall(text)}
+    words = {w.lower() for w in literal_words(name)} | {w.lower() for w in _keyword_words(text)}
     return text.replace("__WORDS__", trie_regex(words))
+
+
+_ALTERNATION_TERMINAL = re.compile(r"^[A-Z_]+(?:\.\d+)?: /\(\?:([A-Za-z |']+)\)\\b/i?$", re.MULTILINE)
+
+
+def _keyword_words(text: str) -> set[str]:
+    """Words of terminals that are plain alternations of names, such as the keyword terminals."""
+    return {word for alternation in _ALTERNATION_TERMINAL.findall(text)
+            for name in alternation.split("|") for word in name.split()}
 
 
 def trie_regex(words: set[str]) -> str:
