@@ -29,6 +29,11 @@ TERMINAL_NAMES = {
     "NUMBER_KEYWORD": "una palabra clave con número (como Singer 5)",
     "PRONOUN": "un pronombre (they, them, he, she, it)",
     "DOT": "un punto «.»",
+    "DASH": "una raya «—» entre el coste y el efecto",
+    "QUOTE": "unas comillas «\"»",
+    "BULLET": "una viñeta «•»",
+    "LPAR": "un paréntesis «(»",
+    "RPAR": "un paréntesis «)»",
     "COMMA": "una coma «,»",
     "$END": "el final del texto",
 }
