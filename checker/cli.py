@@ -185,6 +185,33 @@ def cmd_grammar_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from checker.scenario.citations import cite
+    from checker.scenario.loader import load_file, scenario_files
+    from checker.scenario.runner import run
+
+    results = [run(scenario) for path in scenario_files(args.paths) for scenario in load_file(path)]
+    passed = sum(r.passed for r in results)
+    if args.json:
+        _print_json([{
+            "id": r.scenario.id, "file": str(r.scenario.where), "passed": r.passed,
+            "legal": r.outcome.verdict.legal if r.outcome else None,
+            "rules": [cite(rule) for rule in (r.outcome.verdict.rules if r.outcome else [])],
+            "message": r.outcome.verdict.message if r.outcome else "", "mismatches": r.mismatches,
+        } for r in results])
+    else:
+        for r in results:
+            mark = "✓" if r.passed else "✗"
+            verdict = r.outcome.verdict if r.outcome else None
+            said = ("legal" if verdict.legal else "ilegal") if verdict else "?"
+            rules = ", ".join(verdict.rules) if verdict else ""
+            print(f"{mark} {r.scenario.id} — {r.scenario.title} [{said}; {rules}]")
+            for problem in r.mismatches:
+                print(f"    {r.scenario.where}: {problem}")
+        print(f"{passed} passed, {len(results) - passed} failed")
+    return 0 if passed == len(results) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="reglas", description="Base de conocimiento de reglas y comprobador de jugadas.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="ORDEN", parser_class=_Parser)
@@ -223,6 +250,11 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--report", type=Path, help="escribe el informe de fallos en Markdown (sin texto de cartas)")
     validate.add_argument("--record", type=Path, help="guarda las cifras de cobertura que las pruebas exigen")
     validate.set_defaults(handler=cmd_validate)
+
+    check = commands.add_parser("check", help="ejecuta escenarios de reglas (YAML) y comprueba lo esperado")
+    check.add_argument("paths", nargs="+", type=Path, help="archivos o carpetas de escenarios")
+    check.add_argument("--json", action="store_true", help="resultado JSON por escenario")
+    check.set_defaults(handler=cmd_check)
 
     grammar = commands.add_parser("grammar", help="utilidades de las gramáticas")
     grammar_commands = grammar.add_subparsers(dest="grammar_command", required=True, metavar="ORDEN",

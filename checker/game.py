@@ -15,6 +15,7 @@ from checker.ids import GameId
 if TYPE_CHECKING:
     from checker.grammar.corpus import AbilityLine
     from checker.grammar.frontend import CardGrammar
+    from checker.scenario.model import Outcome
 
 CorpusReader = Callable[[Path], "tuple[int, list[AbilityLine]]"]
 
@@ -36,6 +37,10 @@ class Game:
     read_cards: CorpusReader | None = None
     #: Extra checks of a parsed ability (reminder text against its keyword…): Spanish messages.
     check: Callable[[dict[str, object]], list[str]] | None = None
+    #: JSON Schema of the game's scenarios (the envelope is shared: id, game, title, state, action(s), expect).
+    scenario_schema: Path | None = None
+    #: Runs a scenario's actions on its state; raises ReglasError for an invalid scenario.
+    run_scenario: Callable[[dict[str, object]], Outcome] | None = None
 
 
 def find_game(game_id: str) -> Game:

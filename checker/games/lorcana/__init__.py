@@ -1,8 +1,11 @@
 """Disney Lorcana."""
 
+from pathlib import Path
+
 from checker.game import Game
 from checker.games.lorcana.corpus import read_lorcana_json
 from checker.games.lorcana.grammar import GRAMMAR
+from checker.games.lorcana.engine.scenario import run_scenario
 from checker.games.lorcana.reminders import check_reminders
 
 GAME = Game(
@@ -14,4 +17,6 @@ GAME = Game(
     grammar=GRAMMAR,
     read_cards=read_lorcana_json,
     check=check_reminders,
+    scenario_schema=Path(__file__).with_name("scenario.schema.json"),
+    run_scenario=run_scenario,
 )

@@ -1,0 +1,1 @@
+"""The Lorcana checker: game state, legal plays, keyword interactions; verdicts cite rule IDs."""

@@ -1,0 +1,320 @@
+"""Turn actions: each checks legality (citing rule IDs, explaining in Spanish) and, if legal, changes the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from checker.errors import ReglasError
+from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
+from checker.games.lorcana.engine.effects import Targets, resolve
+from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.triggers import trigger
+from checker.scenario.model import Verdict
+
+Action = dict[str, Any]
+
+
+def illegal(message: str, *rules: str) -> Verdict:
+    return Verdict(False, list(rules), message)
+
+
+def _card(state: State, action: Action, key: str) -> Instance:
+    ref = action.get(key)
+    card = state.cards.get(str(ref))
+    if card is None:
+        raise ReglasError(f"action.{key}: no existe la carta «{ref}»", fix="usa una ref del estado (state)")
+    return card
+
+
+# ---------------------------------------------------------------------------------------------- ink
+def ink(state: State, action: Action) -> Verdict:
+    card = _card(state, action, "card")
+    player = state.players[state.active]
+    if card.owner != state.active or card.zone != "hand":
+        return illegal(f"«{card.ref}» no está en la mano del jugador activo", "lorcana:4.3.2.3")
+    if player.inked_this_turn:
+        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.3.2.1", "lorcana:3.3.2")
+    if not card.card.inkwell:
+        return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.3.2.2")
+    state.move(card, "inkwell")
+    player.ink_ready += 1
+    player.inked_this_turn = True
+    return Verdict(True, ["lorcana:4.3.2", "lorcana:4.3.2.3"], "la carta entra en el tintero preparada")
+
+
+# ---------------------------------------------------------------------------------------------- quest
+def quest(state: State, action: Action) -> Verdict:
+    card = _card(state, action, "character")
+    if card.owner != state.active or card.zone != "play":
+        return illegal(f"«{card.ref}» no es un personaje en juego del jugador activo", "lorcana:4.3.5.1")
+    if card.card.type != "character":
+        return illegal("solo los personajes pueden hacer misiones", "lorcana:5.3.4")
+    if card.has("Reckless"):
+        return illegal("un personaje con Temerario no puede hacer misiones", "lorcana:10.7.2")
+    if "cant_quest" in card.flags():
+        return illegal("una habilidad impide a este personaje hacer misiones", "lorcana:4.3.5.3", "lorcana:1.2.2")
+    if card.exerted:
+        return illegal("el personaje está agotado: solo uno preparado puede hacer una misión",
+                       "lorcana:4.3.5.1", "lorcana:1.10.1")
+    if not card.dry:
+        rules = ["lorcana:4.3.5.1", "lorcana:5.3.5"] + (["lorcana:10.9.3"] if card.has("Rush") else [])
+        return illegal("el personaje se está secando (entró en juego este turno)", *rules)
+    card.exerted = True
+    state.players[card.owner].lore += max(card.stat("lore"), 0)
+    trigger(state, card, "quests")
+    if card.has("Support"):
+        state.bag.append("Support")
+    return Verdict(True, ["lorcana:4.3.5", "lorcana:4.3.5.2"], f"gana {max(card.stat('lore'), 0)} de leyenda")
+
+
+# ---------------------------------------------------------------------------------------------- challenge
+def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdict:
+    """Whether ``attacker`` may challenge ``defender`` (Bodyguard aside)."""
+    if attacker.owner != state.active or attacker.zone != "play" or attacker.card.type != "character":
+        return illegal("el desafiante debe ser un personaje en juego del jugador activo", "lorcana:4.3.6.1")
+    if attacker.exerted:
+        return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.3.6.1", "lorcana:1.10.1")
+    if not attacker.dry and not attacker.has("Rush"):
+        return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.3.6.1", "lorcana:5.3.5",
+                       "lorcana:10.9.2")
+    if "cant_challenge" in attacker.flags():
+        return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.3.6.3", "lorcana:1.2.2")
+    if defender.zone != "play" or defender.owner == attacker.owner:
+        return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.3.6.2")
+    if defender.card.type == "location":
+        return Verdict(True, ["lorcana:4.3.6.13"])
+    if defender.card.type != "character":
+        return illegal("solo se puede desafiar a personajes y ubicaciones", "lorcana:4.3.6.2")
+    if not defender.exerted and "can_challenge_ready" not in attacker.flags():
+        return illegal("el personaje desafiado está preparado: solo se desafía a personajes agotados",
+                       "lorcana:4.3.6.2")
+    if defender.has("Evasive") and not (attacker.has("Evasive") or attacker.has("Alert")):
+        return illegal("solo un personaje con Evasivo (o Alerta) puede desafiar a uno con Evasivo",
+                       "lorcana:10.6.2", "lorcana:4.3.6.3")
+    if "cant_be_challenged" in defender.flags():
+        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.3.6.3")
+    return Verdict(True, ["lorcana:4.3.6.2"])
+
+
+def challenge(state: State, action: Action) -> Verdict:
+    attacker, defender = _card(state, action, "attacker"), _card(state, action, "defender")
+    verdict = can_challenge(state, attacker, defender)
+    if not verdict.legal:
+        return verdict
+    if defender.card.type == "character" and not defender.has("Bodyguard"):
+        guards = [c for c in state.in_play(defender.owner) if c.has("Bodyguard") and c is not defender
+                  and can_challenge(state, attacker, c).legal]
+        if guards:
+            return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
+                           "lorcana:10.3.3", "lorcana:4.3.6.3")
+    verdict.cite("lorcana:4.3.6", "lorcana:4.3.6.4")
+    attacker.exerted = True                                                   # 4.3.6.4
+    trigger(state, attacker, "challenges")                                   # 4.3.6.5 – 4.3.6.8
+    trigger(state, defender, "is_challenged")
+    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)   # 4.3.6.6, 10.5
+    if attacker.has("Challenger"):
+        verdict.cite("lorcana:10.5.3")
+    back = defender.stat("strength") if defender.card.type == "character" else 0
+    to_defender = deal_damage(state, defender, max(strength, 0))             # 4.3.6.9
+    to_attacker = deal_damage(state, attacker, max(back, 0))
+    verdict.cite("lorcana:4.3.6.9")
+    if min(strength, back) < 0:
+        verdict.cite("lorcana:4.3.6.9.1")
+    if defender.has("Resist") or attacker.has("Resist"):
+        verdict.cite("lorcana:4.3.6.9.2", "lorcana:10.8.3")
+    banished = game_state_check(state)                                       # 4.3.6.10
+    for card in banished:
+        trigger(state, card, "banished_in_challenge")
+        verdict.cite("lorcana:4.3.6.10", "lorcana:7.4")
+    verdict.message = f"{attacker.ref} inflige {to_defender} y recibe {to_attacker} de daño"
+    return verdict
+
+
+# ---------------------------------------------------------------------------------------------- play
+def play(state: State, action: Action) -> Verdict:
+    card = _card(state, action, "card")
+    player = state.players[state.active]
+    if card.owner != state.active or card.zone != "hand":
+        return illegal(f"«{card.ref}» no está en la mano del jugador activo", "lorcana:4.3.3.1")
+    via = str(action.get("via", "ink"))
+    onto: Instance | None = None
+    rules = ["lorcana:4.3.3"]
+    if via == "ink":
+        if player.ink_ready < card.card.cost:
+            return illegal(f"hacen falta {card.card.cost} de tinta preparada y hay {player.ink_ready}",
+                           "lorcana:4.3.3.4", "lorcana:4.3.2.5")
+        _pay(player, card.card.cost)
+        rules.append("lorcana:4.3.3.4")
+    elif via == "shift":
+        verdict = _shift(state, card, action)
+        if not verdict.legal:
+            return verdict
+        onto = _card(state, action, "onto")
+        rules += verdict.rules
+    elif via == "sing":
+        verdict = _sing(state, card, action)
+        if not verdict.legal:
+            return verdict
+        rules += verdict.rules
+    elif via == "free":
+        rules.append("lorcana:4.3.3.7")
+    else:
+        raise ReglasError(f"action.via: «{via}» no es una forma de jugar", fix="usa ink, shift, sing o free")
+    _enter(state, card, onto, action)
+    game_state_check(state)
+    return Verdict(True, rules, f"se juega «{card.card.name}»")
+
+
+def _pay(player: Any, amount: int) -> None:
+    player.ink_ready -= amount
+    player.ink_exerted += amount
+
+
+def _shift(state: State, card: Instance, action: Action) -> Verdict:
+    cost = card.keyword("Shift")
+    if cost is None:
+        return illegal(f"«{card.card.name}» no tiene Cambio", "lorcana:10.10")
+    onto = _card(state, action, "onto")
+    if onto.owner != state.active or onto.zone != "play" or onto.card.type != "character":
+        return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:10.10")
+    if onto.card.base_name != card.card.base_name:
+        return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:10.10")
+    player = state.players[state.active]
+    if player.ink_ready < cost:
+        return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
+                       "lorcana:10.10", "lorcana:4.3.3.4")
+    _pay(player, cost)
+    return Verdict(True, ["lorcana:10.10"])
+
+
+def _sing(state: State, song: Instance, action: Action) -> Verdict:
+    if not song.card.is_song:
+        return illegal("solo las canciones se pueden cantar", "lorcana:5.2.3")
+    refs = [str(r) for r in action.get("singers") or []]
+    if not refs:
+        raise ReglasError("action.singers: falta quién canta", fix="indica la ref de uno o más personajes")
+    singers = [_card(state, {"s": r}, "s") for r in refs]
+    for singer in singers:
+        if singer.owner != state.active or singer.zone != "play" or singer.card.type != "character":
+            return illegal(f"«{singer.ref}» no es un personaje en juego del jugador activo", "lorcana:5.2.3.1")
+        if singer.exerted:
+            return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.2.3.2")
+        if not singer.dry:
+            return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
+                           "lorcana:5.2.3.2", "lorcana:5.3.5")
+        if "cant_sing" in singer.flags():
+            return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.2.3")
+
+    def value(singer: Instance) -> int:
+        return max(singer.card.cost, singer.keyword("Singer") or 0)
+
+    if len(singers) == 1:
+        if value(singers[0]) < song.card.cost:
+            return illegal(f"cantar esta canción exige coste {song.card.cost} (o Cantante {song.card.cost})",
+                           "lorcana:5.2.3.1", "lorcana:10.11")
+        rules = ["lorcana:5.2.3"] + (["lorcana:10.11"] if singers[0].has("Singer") else [])
+    else:
+        together = song.keyword("Sing Together")
+        if together is None:
+            return illegal("solo una canción con Cantar juntos admite varios cantantes", "lorcana:10.12")
+        if sum(value(s) for s in singers) < together:
+            return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
+                           "lorcana:10.12")
+        rules = ["lorcana:10.12"]
+    for singer in singers:
+        singer.exerted = True
+    return Verdict(True, rules)
+
+
+def _enter(state: State, card: Instance, onto: Instance | None, action: Action) -> None:
+    if card.card.type == "action":
+        resolve_all(state, card, action)
+        state.move(card, "discard")
+        return
+    if onto is not None:
+        exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
+        state.move(onto, "under")
+        state.move(card, "play")
+        card.exerted, card.dry, card.damage, card.at = exerted, dry, damage, at
+        card.under = [onto.ref, *onto.under]
+    else:
+        state.move(card, "play")
+        card.dry = card.card.type != "character"
+        card.exerted = "enters_exerted" in card.flags() or bool(action.get("exerted", False) and card.has("Bodyguard"))
+    trigger(state, card, "played")
+
+
+def resolve_all(state: State, source: Instance, action: Action) -> None:
+    targets = Targets(state, [str(t) for t in action.get("targets") or []], state.active)
+    for structure in source.card.abilities:
+        if "keywords" in structure.get("start", {}):
+            continue
+        resolve(structure, state, source, targets)
+
+
+# ---------------------------------------------------------------------------------------------- move
+def move(state: State, action: Action) -> Verdict:
+    character, location = _card(state, action, "character"), _card(state, action, "location")
+    if character.owner != state.active or character.zone != "play" or character.card.type != "character":
+        return illegal("solo puedes mover a tus personajes en juego", "lorcana:4.3.7")
+    if location.owner != state.active or location.zone != "play" or location.card.type != "location":
+        return illegal("solo puedes mover personajes a tus ubicaciones en juego", "lorcana:4.3.7")
+    if character.at == location.ref:
+        return illegal("el personaje ya está en esa ubicación", "lorcana:4.3.7.5")
+    player = state.players[state.active]
+    if player.ink_ready < location.card.move_cost:
+        return illegal(f"mover aquí cuesta {location.card.move_cost} de tinta y hay {player.ink_ready}",
+                       "lorcana:4.3.7.1")
+    _pay(player, location.card.move_cost)
+    character.at = location.ref
+    trigger(state, character, "moves")
+    return Verdict(True, ["lorcana:4.3.7", "lorcana:4.3.7.1", "lorcana:4.3.7.2"])
+
+
+# ---------------------------------------------------------------------------------------------- turn
+def end_turn(state: State, action: Action) -> Verdict:
+    for card in state.in_play(state.active):
+        if card.has("Reckless") and not card.exerted and (card.dry or card.has("Rush")):
+            targets = [d for p in state.opponents(state.active) for d in state.in_play(p)
+                       if can_challenge(state, card, d).legal]
+            if targets:
+                return illegal(f"«{card.ref}» tiene Temerario y puede desafiar: el turno no puede terminar",
+                               "lorcana:10.7.3", "lorcana:3.4.1")
+    for card in state.cards.values():
+        card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
+        card.gained = [g for g in card.gained if g[2] != "turn"]
+    order = list(state.players)
+    state.active = order[(order.index(state.active) + 1) % len(order)]
+    beginning_phase(state)
+    return Verdict(True, ["lorcana:3.4", "lorcana:3.2"], f"empieza el turno de {state.active}")
+
+
+def beginning_phase(state: State) -> None:
+    """Ready, set (dry; lore from locations), draw — for the active player."""
+    player = state.players[state.active]
+    player.ink_ready += player.ink_exerted                                   # 3.2.1
+    player.ink_exerted = 0
+    player.inked_this_turn = False
+    for card in state.in_play(state.active):
+        card.exerted = False
+        card.dry = True                                                      # 3.2.2
+        card.modifiers = [m for m in card.modifiers if m[2] != f"next_turn:{state.active}"]
+        if card.card.type == "location":
+            player.lore += max(card.stat("lore"), 0)
+        trigger(state, card, "turn_start")
+    game_state_check(state)
+    draw(state, state.active, 1)                                             # 3.2.3
+
+
+# ---------------------------------------------------------------------------------------------- activate
+def activate(state: State, action: Action) -> Verdict:
+    from checker.games.lorcana.engine.activated import activate as run
+
+    return run(state, action)
+
+
+HANDLERS: dict[str, Callable[[State, Action], Verdict]] = {
+    "ink": ink, "quest": quest, "challenge": challenge, "play": play, "move": move,
+    "end_turn": end_turn, "activate": activate,
+}

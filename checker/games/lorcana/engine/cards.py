@@ -1,0 +1,85 @@
+"""Card definitions of a scenario: stats, and abilities parsed by the grammar into typed structures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.errors import ReglasError
+from checker.games.lorcana.grammar import GRAMMAR
+from checker.games.lorcana.keywords import canonical
+from checker.grammar.errors import ParseError
+from checker.grammar.walk import find, nodes
+
+Structure = dict[str, Any]
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """A card as the scenario defines it; ``abilities`` are the parsed lines of its text."""
+
+    name: str
+    type: str
+    cost: int
+    strength: int = 0
+    willpower: int = 0
+    lore: int = 0
+    classifications: tuple[str, ...] = ()
+    inkwell: bool = True
+    move_cost: int = 0
+    abilities: tuple[Structure, ...] = ()
+    keywords: dict[str, int | None] = field(default_factory=dict)
+
+    @property
+    def base_name(self) -> str:
+        return self.name.split(" - ")[0].strip()
+
+    @property
+    def is_song(self) -> bool:
+        return self.type == "action" and "Song" in self.classifications
+
+    def ability_names(self) -> list[str]:
+        """Names (ALL CAPS) of the triggered and named abilities, in order."""
+        return [str(a["start"]["name"]) for a in self.abilities if "name" in a.get("start", {})]
+
+
+def keywords_of(structure: Structure) -> dict[str, int | None]:
+    """Keywords a keyword line gives, with their values (Shift N, Singer N, Challenger +N…)."""
+    found: dict[str, int | None] = {}
+    for keywords in find(structure, "keywords"):
+        for kind, fields in nodes(keywords.get("keyword", [])):
+            token = next((str(fields[k]) for k in ("simple_keyword", "plus_keyword", "number_keyword", "shift",
+                                                   "boost") if k in fields), None)
+            keyword = canonical(token) if token else None
+            if keyword is None:
+                continue
+            value = fields.get("signed", fields.get("number"))
+            number = abs(int(value)) if value is not None else None
+            if keyword.value == "plus" and keyword.english in found and number is not None:
+                number += found[keyword.english] or 0
+            found[keyword.english] = number
+            if kind == "shift_keyword_cost":
+                found["Shift"] = 0
+    return found
+
+
+def define(name: str, spec: dict[str, Any]) -> CardDef:
+    """A CardDef from a scenario's ``cards`` entry; card text that does not parse is a ReglasError."""
+    abilities = []
+    keywords: dict[str, int | None] = {}
+    for line in [part for part in str(spec.get("text") or "").split("\n") if part.strip()]:
+        try:
+            structure = GRAMMAR.parse(line)
+        except ParseError as error:
+            raise ReglasError(f"el texto de «{name}» no se entiende: {error.found} en la columna {error.column}",
+                              fix=error.suggestion and f"¿Quisiste decir «{error.suggestion}»?"
+                              or "revisa el texto con «reglas parse»") from None
+        abilities.append(structure)
+        keywords.update(keywords_of(structure))
+    return CardDef(
+        name=name, type=str(spec["type"]), cost=int(spec.get("cost", 0)),
+        strength=int(spec.get("strength", 0)), willpower=int(spec.get("willpower", 0)),
+        lore=int(spec.get("lore", 0)), classifications=tuple(spec.get("classifications", [])),
+        inkwell=bool(spec.get("inkwell", True)), move_cost=int(spec.get("move_cost", 0)),
+        abilities=tuple(abilities), keywords=keywords,
+    )

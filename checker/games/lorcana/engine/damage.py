@@ -1,0 +1,38 @@
+"""Damage, drawing and the game state check (banishment at damage ≥ willpower, 20 lore wins)."""
+
+from __future__ import annotations
+
+from checker.games.lorcana.engine.state import WIN_LORE, Instance, State
+
+
+def dealt(target: Instance, amount: int) -> int:
+    """Damage actually dealt: reduced by Resist (which stacks), never below 0."""
+    return max(0, amount - (target.keyword("Resist") or 0))
+
+
+def deal_damage(state: State, target: Instance, amount: int) -> int:
+    placed = dealt(target, amount)
+    target.damage += placed
+    return placed
+
+
+def draw(state: State, player: str, count: int) -> None:
+    zones = state.players[player].zones
+    for _ in range(count):
+        if not zones["deck"]:
+            state.unresolved.append(f"{player} intenta robar de un mazo vacío")
+            return
+        card = state.cards[zones["deck"][0]]
+        state.move(card, "hand")
+
+
+def game_state_check(state: State) -> list[Instance]:
+    """Banish what has damage ≥ willpower; the first player at 20 lore wins. Returns the banished cards."""
+    banished = [c for c in state.in_play() if c.card.type in ("character", "location")
+                and c.damage >= max(c.stat("willpower"), 0) and c.card.willpower > 0]
+    for card in banished:
+        state.move(card, "discard")
+    if state.winner is None:
+        leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
+        state.winner = leaders[0] if leaders else None
+    return banished

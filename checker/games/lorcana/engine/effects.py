@@ -1,0 +1,94 @@
+"""Effects of actions, songs and activated abilities, for the common verbs; the rest is reported unresolved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.errors import ReglasError
+from checker.games.lorcana.engine.state import Instance, State
+from checker.grammar.walk import nodes
+
+Structure = dict[str, Any]
+
+
+class Targets:
+    """The refs a play names for its «chosen» choices, consumed in order."""
+
+    def __init__(self, state: State, refs: list[str], chooser: str) -> None:
+        self.state, self.refs, self.chooser = state, list(refs), chooser
+
+    def take(self, what: str) -> Instance | None:
+        if not self.refs:
+            self.state.unresolved.append(f"{what}: falta un objetivo en «targets»")
+            return None
+        ref = self.refs.pop(0)
+        card = self.state.cards.get(ref)
+        if card is None:
+            raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
+        return card
+
+
+def _amount(fields: dict[str, Any]) -> int:
+    amount = fields.get("amount", {})
+    for kind, inner in nodes(amount):
+        if kind in ("number", "up_to"):
+            return int(inner.get("number", 0))
+        if kind == "one_amount":
+            return 1
+    return 0
+
+
+def _cards(fields: dict[str, Any]) -> int:
+    for kind, inner in nodes(fields.get("amount_cards", {})):
+        if kind == "n_cards":
+            return int(inner["number"])
+        if kind in ("one_card", "card_word"):
+            return 1
+    return 1
+
+
+def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
+    """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts)."""
+    from checker.games.lorcana.engine.damage import deal_damage, draw
+
+    for kind, fields in nodes(structure):
+        if kind not in ("imperative", "declarative"):
+            continue
+        predicate = fields.get("predicate", {})
+        ((verb, args),) = predicate.items() if len(predicate) == 1 else (("?", {}),)
+        subject = fields.get("subject")
+        player = source.owner
+        if verb == "draw":
+            draw(state, player, _cards(args))
+        elif verb == "gain_lore":
+            state.players[player].lore += _amount(args)
+        elif verb == "lose_lore" and subject and "each_opponent" in subject:
+            for opponent in state.opponents(player):
+                state.players[opponent].lore = max(0, state.players[opponent].lore - _amount(args))
+        elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage"):
+            target = targets.take(verb)
+            if target is None:
+                continue
+            if verb == "deal_damage":
+                deal_damage(state, target, _amount(args))
+            elif verb == "banish":
+                state.move(target, "discard")
+            elif verb == "return_to_hand":
+                state.move(target, "hand")
+            elif verb == "exert":
+                target.exerted = True
+            elif verb == "ready":
+                target.exerted = False
+            else:
+                target.damage = max(0, target.damage - _amount(args))
+        elif verb == "gets" and subject is not None:
+            target = targets.take("gets")
+            if target is None:
+                continue
+            until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
+            for mod in args.get("stat_mod", []):
+                value = mod.get("stat_mod", {})
+                stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(value.get("stat_symbol"))]
+                target.modifiers.append((stat, int(str(value["signed"])), until))
+        else:
+            state.unresolved.append(verb)

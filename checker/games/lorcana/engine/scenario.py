@@ -1,0 +1,31 @@
+"""Run a Lorcana scenario: build the state, apply the actions, observe the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.errors import ReglasError
+from checker.games.lorcana.engine.actions import HANDLERS
+from checker.games.lorcana.engine.state import build, observe
+from checker.scenario.model import Outcome, Verdict
+
+
+def run_scenario(data: dict[str, Any]) -> Outcome:
+    """Every action but the last must be legal; the verdict is the last action's."""
+    state = build(data)
+    actions = data.get("actions") or ([data["action"]] if "action" in data else [])
+    verdict = Verdict(True, [], "sin acciones")
+    notes: list[str] = []
+    for index, action in enumerate(actions):
+        kind = str(action.get("type"))
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción",
+                              fix="usa ink, play, quest, challenge, move, activate o end_turn")
+        verdict = handler(state, action)
+        if not verdict.legal and index < len(actions) - 1:
+            notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "
+                         f"{verdict.message}")
+            break
+    cards, players = observe(state)
+    return Outcome(verdict, cards, players, state.winner, list(state.bag), list(state.unresolved), notes)

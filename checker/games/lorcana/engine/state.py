@@ -1,0 +1,150 @@
+"""The game state of a scenario: players, zones, cards in play and their state. Built fresh from the input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.errors import ReglasError
+from checker.games.lorcana.engine.cards import CardDef, define
+from checker.games.lorcana.engine.statics import static_flags
+
+ZONES = ("deck", "hand", "play", "discard", "inkwell", "under")
+WIN_LORE = 20
+
+
+@dataclass
+class Instance:
+    """One card of the game: where it is and, in play, its state."""
+
+    ref: str
+    card: CardDef
+    owner: str
+    zone: str
+    exerted: bool = False
+    dry: bool = True
+    damage: int = 0
+    under: list[str] = field(default_factory=list)
+    at: str | None = None
+    #: Temporary stat changes: (stat, amount, until) with until "turn" or "next_turn:<player>".
+    modifiers: list[tuple[str, int, str]] = field(default_factory=list)
+    #: Keywords gained until a moment: (keyword, value, until).
+    gained: list[tuple[str, int | None, str]] = field(default_factory=list)
+
+    def flags(self) -> set[str]:
+        return static_flags(self.card)
+
+    def keyword(self, name: str) -> int | None:
+        """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""
+        values = [v for k, v in self.card.keywords.items() if k == name]
+        values += [v for k, v, _ in self.gained if k == name]
+        if not values:
+            return None
+        return sum(v or 0 for v in values)
+
+    def has(self, name: str) -> bool:
+        return self.keyword(name) is not None
+
+    def stat(self, name: str) -> int:
+        base = {"strength": self.card.strength, "willpower": self.card.willpower, "lore": self.card.lore}[name]
+        return base + sum(amount for stat, amount, _ in self.modifiers if stat == name)
+
+
+@dataclass
+class Player:
+    id: str
+    lore: int = 0
+    ink_ready: int = 0
+    ink_exerted: int = 0
+    inked_this_turn: bool = False
+    zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in ZONES})
+
+
+@dataclass
+class State:
+    """Everything the checker knows; ``cards`` by ref."""
+
+    active: str
+    players: dict[str, Player]
+    cards: dict[str, Instance]
+    winner: str | None = None
+    bag: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+    turn: int = 1
+
+    def opponents(self, player: str) -> list[str]:
+        return [p for p in self.players if p != player]
+
+    def in_play(self, player: str | None = None) -> list[Instance]:
+        return [c for c in self.cards.values() if c.zone == "play" and (player is None or c.owner == player)]
+
+    def move(self, card: Instance, zone: str) -> None:
+        """Move a card to another zone of its owner (leaving play clears its state)."""
+        player = self.players[card.owner]
+        for cards in player.zones.values():
+            if card.ref in cards:
+                cards.remove(card.ref)
+        player.zones[zone].append(card.ref)
+        if card.zone == "play" and zone != "play":
+            card.exerted, card.damage, card.at, card.dry = False, 0, None, True
+            card.modifiers.clear()
+            card.gained.clear()
+            for other in self.cards.values():
+                if other.at == card.ref:
+                    other.at = None
+        card.zone = zone
+
+
+def build(data: dict[str, Any]) -> State:
+    """A fresh state from a scenario's ``cards`` and ``state`` (the input is never modified)."""
+    definitions = {name: define(name, spec) for name, spec in (data.get("cards") or {}).items()}
+    raw = data["state"]
+    players: dict[str, Player] = {}
+    cards: dict[str, Instance] = {}
+    for player_id, spec in raw["players"].items():
+        player = Player(player_id, lore=int(spec.get("lore", 0)))
+        ink = spec.get("inkwell") or {}
+        player.ink_ready, player.ink_exerted = int(ink.get("ready", 0)), int(ink.get("exerted", 0))
+        player.inked_this_turn = bool(spec.get("inked_this_turn", False))
+        for zone in ZONES:
+            for index, entry in enumerate(spec.get(zone) or []):
+                instance = _instance(entry, player_id, zone, definitions, f"state.players.{player_id}.{zone}[{index}]")
+                if instance.ref in cards:
+                    raise ReglasError(f"la referencia «{instance.ref}» se repite",
+                                      fix="da a cada carta una ref distinta")
+                cards[instance.ref] = instance
+                player.zones[zone].append(instance.ref)
+        players[player_id] = player
+    active = str(raw["active"])
+    if active not in players:
+        raise ReglasError(f"state.active: el jugador «{active}» no existe", fix="usa un jugador de state.players")
+    for card in cards.values():
+        if card.at is not None and card.at not in cards:
+            raise ReglasError(f"{card.ref}.at: no existe la ubicación «{card.at}»", fix="usa la ref de una ubicación")
+    return State(active, players, cards)
+
+
+def _instance(entry: Any, owner: str, zone: str, definitions: dict[str, CardDef], where: str) -> Instance:
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    name = str(entry.get("card"))
+    if name not in definitions:
+        raise ReglasError(f"{where}.card: la carta «{name}» no está definida en «cards»",
+                          fix="defínela en cards con su nombre completo «Nombre - Versión»")
+    damage = int(entry.get("damage", 0))
+    if damage < 0:
+        raise ReglasError(f"{where}.damage: el daño no puede ser negativo ({damage})", fix="usa 0 o más")
+    ref = str(entry.get("ref") or f"{owner}:{zone}:{name}")
+    return Instance(ref, definitions[name], owner, zone, exerted=bool(entry.get("exerted", False)),
+                    dry=bool(entry.get("dry", True)), damage=damage, under=list(entry.get("under", [])),
+                    at=entry.get("at"))
+
+
+def observe(state: State) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The observations scenarios compare: per card and per player."""
+    cards = {ref: {"zone": c.zone, "damage": c.damage, "exerted": c.exerted, "dry": c.dry,
+                   "owner": c.owner, "at": c.at} for ref, c in state.cards.items()}
+    players = {pid: {"lore": p.lore, "inkwell": {"ready": p.ink_ready, "exerted": p.ink_exerted},
+                     "hand": len(p.zones["hand"]), "deck": len(p.zones["deck"]),
+                     "discard": len(p.zones["discard"])} for pid, p in state.players.items()}
+    return cards, players

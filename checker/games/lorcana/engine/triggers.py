@@ -1,0 +1,53 @@
+"""Triggered abilities: when an event happens to a card, its matching abilities go to the bag, in order."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.state import Instance, State
+from checker.grammar.walk import find, nodes
+
+#: Event verbs of the grammar and the engine events they stand for.
+EVENT_VERBS = {
+    "quests": ("quests",), "quests_here": ("quests",), "challenges": ("challenges",),
+    "is_challenged": ("is_challenged",), "is_banished": ("banished", "banished_in_challenge"),
+    "is_banished_in_challenge": ("banished_in_challenge",),
+    "is_challenged_and_banished": ("banished_in_challenge",), "challenges_and_is_banished": ("banished_in_challenge",),
+    "moves_to_location": ("moves",),
+}
+
+
+def _is_self(card_np: Any) -> bool:
+    return any(kind == "this_card" for kind, _ in nodes(card_np))
+
+
+@cache
+def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(ability name, events that trigger it) for each named triggered ability of the card."""
+    found = []
+    for structure in card.abilities:
+        name = structure.get("start", {}).get("name")
+        events: set[str] = set()
+        for trigger in find(structure, "trigger"):
+            for event in trigger.get("event", []):
+                ((kind, fields),) = event.items()
+                if kind == "you_play" and _is_self(fields.get("card_np")):
+                    events.add("played")
+                elif kind == "card_event" and _is_self(fields.get("card_np")):
+                    for verb_kind, _ in nodes(fields.get("event_verb", {})):
+                        events |= set(EVENT_VERBS.get(verb_kind, ()))
+        for start in find(structure, "at_start_of_turn"):
+            if any(kind == "your_turn" for kind, _ in nodes(start)):
+                events.add("turn_start")
+        if name and events:
+            found.append((str(name), frozenset(events)))
+    return tuple(found)
+
+
+def trigger(state: State, card: Instance, event: str) -> None:
+    """Add to the bag the abilities of ``card`` that ``event`` triggers."""
+    for name, events in events_of(card.card):
+        if event in events:
+            state.bag.append(name)

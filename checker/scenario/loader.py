@@ -1,0 +1,126 @@
+"""Scenario files (YAML): one scenario or a list under ``scenarios:``, with line numbers for every key."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from checker.errors import Location, ReglasError
+from checker.game import games
+from checker.scenario.model import Scenario
+
+KeyPath = tuple[str | int, ...]
+
+
+def _lines(node: yaml.Node, path: KeyPath, out: dict[KeyPath, int]) -> None:
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            out[(*path, str(key.value))] = key.start_mark.line + 1
+            _lines(value, (*path, str(key.value)), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _lines(item, (*path, index), out)
+
+
+def _line_of(lines: dict[KeyPath, int], path: KeyPath) -> int:
+    while path and path not in lines:
+        path = path[:-1]
+    return lines.get(path, 1)
+
+
+def _show(path: KeyPath) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "(raíz)"
+
+
+def load_text(text: str, source: str) -> list[Scenario]:
+    """Parse and validate the scenarios of one YAML document."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise ReglasError(f"YAML no válido ({getattr(error, 'problem', error)})",
+                          where=Location(source, (mark.line + 1) if mark else 0),
+                          fix="revisa la sangría y los dos puntos de esa línea") from None
+    lines: dict[KeyPath, int] = {}
+    if root is not None:
+        _lines(root, (), lines)
+    if isinstance(data, dict) and "scenarios" in data:
+        items, base = data["scenarios"], ("scenarios",)
+        if not isinstance(items, list):
+            raise ReglasError("«scenarios» debe ser una lista", where=Location(source, _line_of(lines, base)),
+                              fix="escribe cada escenario como un elemento «- id: …»")
+        entries = [(item, (*base, i)) for i, item in enumerate(items)]
+    else:
+        entries = [(data, ())]
+    scenarios: list[Scenario] = []
+    seen: set[str] = set()
+    for item, path in entries:
+        scenario = _check(item, path, lines, source)
+        if scenario.id in seen:
+            raise ReglasError(f"el id «{scenario.id}» se repite en el archivo",
+                              where=Location(source, _line_of(lines, (*path, "id"))), fix="usa un id único")
+        seen.add(scenario.id)
+        scenarios.append(scenario)
+    return scenarios
+
+
+def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> Scenario:
+    where = Location(source, _line_of(lines, path))
+    if not isinstance(item, dict):
+        raise ReglasError("un escenario debe ser un mapa con id, game, title…", where=where,
+                          fix="mira el formato en tests/scenarios/")
+    game_id = item.get("game")
+    game = games().get(str(game_id))
+    if game is None or game.scenario_schema is None:
+        known = ", ".join(sorted(g.id for g in games().values() if g.scenario_schema))
+        raise ReglasError(f"juego desconocido en el escenario: «{game_id}»",
+                          where=Location(source, _line_of(lines, (*path, "game"))), fix=f"usa uno de: {known}")
+    validator = Draft202012Validator(json.loads(game.scenario_schema.read_text(encoding="utf-8")))
+    error = next(iter(sorted(validator.iter_errors(item), key=lambda e: list(map(str, e.absolute_path)))), None)
+    if error is not None:
+        at = (*path, *error.absolute_path)
+        raise ReglasError(f"{_show(tuple(error.absolute_path))}: {_schema_message(error)}",
+                          where=Location(source, _line_of(lines, at)),
+                          fix=f"corrige la clave según {game.scenario_schema.name}")
+    return Scenario(str(item["id"]), game.id, str(item.get("title", "")), item, where)
+
+
+def _schema_message(error: Any) -> str:
+    if error.validator == "required":
+        return f"falta la clave {error.message.split(' ')[0]}"
+    if error.validator == "additionalProperties":
+        return f"clave desconocida ({error.message})"
+    if error.validator == "enum":
+        return f"valor no admitido {error.instance!r}; se admite {', '.join(map(str, error.validator_value))}"
+    if error.validator == "minimum":
+        return f"el valor {error.instance} es menor que {error.validator_value}"
+    if error.validator == "type":
+        return f"tipo incorrecto ({type(error.instance).__name__}, se espera {error.validator_value})"
+    return str(error.message)
+
+
+def load_file(path: Path) -> list[Scenario]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReglasError(f"no se pudo leer el archivo ({error})", where=str(path),
+                          fix="indica un archivo YAML legible en UTF-8") from None
+    return load_text(text, str(path))
+
+
+def scenario_files(paths: list[Path]) -> Iterator[Path]:
+    """YAML files named by ``paths`` (folders are searched recursively)."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+        elif path.is_file():
+            yield path
+        else:
+            raise ReglasError(f"no existe «{path}»", fix="indica archivos o carpetas de escenarios")

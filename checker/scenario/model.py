@@ -1,0 +1,64 @@
+"""Value types shared by every game's scenarios: scenarios, verdicts, results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.errors import Location
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario as written: its envelope and where it sits in its file."""
+
+    id: str
+    game: str
+    title: str
+    data: dict[str, Any]
+    where: Location
+
+
+@dataclass
+class Verdict:
+    """A game's answer to an action: legal or not, the rules that decide it and why (Spanish)."""
+
+    legal: bool
+    rules: list[str] = field(default_factory=list)
+    message: str = ""
+
+    def cite(self, *rules: str) -> Verdict:
+        for rule in rules:
+            if rule not in self.rules:
+                self.rules.append(rule)
+        return self
+
+
+@dataclass
+class Outcome:
+    """What running a scenario's actions produced: the last verdict and observations of the final state."""
+
+    verdict: Verdict
+    #: ``{ref: {zone, damage, exerted, dry}}`` after the actions.
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: ``{player: {lore, inkwell: {ready, exerted}}}``.
+    players: dict[str, dict[str, Any]] = field(default_factory=dict)
+    winner: str | None = None
+    bag: list[str] = field(default_factory=list)
+    #: Effects the engine could not resolve (reported, never silently skipped).
+    unresolved: list[str] = field(default_factory=list)
+    #: Problems of the scenario itself (an earlier action was illegal): always mismatches.
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Result:
+    """A scenario checked against its expectations."""
+
+    scenario: Scenario
+    outcome: Outcome | None
+    mismatches: list[str]
+
+    @property
+    def passed(self) -> bool:
+        return not self.mismatches
