@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 from checker.errors import Location, ReglasError
 from checker.game import games
@@ -56,7 +57,14 @@ def load_text(text: str, source: str) -> list[Scenario]:
         if not isinstance(items, list):
             raise ReglasError("«scenarios» debe ser una lista", where=Location(source, _line_of(lines, base)),
                               fix="escribe cada escenario como un elemento «- id: …»")
-        entries = [(item, (*base, i)) for i, item in enumerate(items)]
+        shared = data.get("cards") or {}
+
+        def with_shared_cards(item: Any) -> Any:
+            if not isinstance(item, dict) or not shared:
+                return item
+            return {**item, "cards": {**shared, **(item.get("cards") or {})}}
+
+        entries: list[tuple[Any, KeyPath]] = [(with_shared_cards(item), (*base, i)) for i, item in enumerate(items)]
     else:
         entries = [(data, ())]
     scenarios: list[Scenario] = []
@@ -84,6 +92,9 @@ def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> 
                           where=Location(source, _line_of(lines, (*path, "game"))), fix=f"usa uno de: {known}")
     validator = Draft202012Validator(json.loads(game.scenario_schema.read_text(encoding="utf-8")))
     error = next(iter(sorted(validator.iter_errors(item), key=lambda e: list(map(str, e.absolute_path)))), None)
+    if error is not None and error.context:
+        specific = [e for e in error.context if e.validator != "type"] or list(error.context)
+        error = best_match(specific)
     if error is not None:
         at = (*path, *error.absolute_path)
         raise ReglasError(f"{_show(tuple(error.absolute_path))}: {_schema_message(error)}",

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from checker.game import Game
 from checker.games.lorcana.corpus import read_lorcana_json
-from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.engine.scenario import run_scenario
+from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.reminders import check_reminders
 
 GAME = Game(

@@ -137,6 +137,10 @@ def play(state: State, action: Action) -> Verdict:
     player = state.players[state.active]
     if card.owner != state.active or card.zone != "hand":
         return illegal(f"«{card.ref}» no está en la mano del jugador activo", "lorcana:4.3.3.1")
+    for ref in action.get("targets") or []:
+        target = _card(state, {"t": ref}, "t")
+        if target.owner != state.active and target.has("Ward"):
+            return illegal(f"«{target.ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2")
     via = str(action.get("via", "ink"))
     onto: Instance | None = None
     rules = ["lorcana:4.3.3"]
@@ -179,13 +183,13 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
     if onto.owner != state.active or onto.zone != "play" or onto.card.type != "character":
         return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:10.10")
     if onto.card.base_name != card.card.base_name:
-        return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:10.10")
+        return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:10.10.4")
     player = state.players[state.active]
     if player.ink_ready < cost:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
                        "lorcana:10.10", "lorcana:4.3.3.4")
     _pay(player, cost)
-    return Verdict(True, ["lorcana:10.10"])
+    return Verdict(True, ["lorcana:10.10", "lorcana:10.10.3", "lorcana:10.10.5"])
 
 
 def _sing(state: State, song: Instance, action: Action) -> Verdict:
@@ -213,7 +217,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if value(singers[0]) < song.card.cost:
             return illegal(f"cantar esta canción exige coste {song.card.cost} (o Cantante {song.card.cost})",
                            "lorcana:5.2.3.1", "lorcana:10.11")
-        rules = ["lorcana:5.2.3"] + (["lorcana:10.11"] if singers[0].has("Singer") else [])
+        rules = ["lorcana:5.2.3"] + (["lorcana:10.11", "lorcana:10.11.3"] if singers[0].has("Singer") else [])
     else:
         together = song.keyword("Sing Together")
         if together is None:
@@ -221,7 +225,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
                            "lorcana:10.12")
-        rules = ["lorcana:10.12"]
+        rules = ["lorcana:10.12", "lorcana:10.12.3"]
     for singer in singers:
         singer.exerted = True
     return Verdict(True, rules)
@@ -246,11 +250,16 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
 
 
 def resolve_all(state: State, source: Instance, action: Action) -> None:
-    targets = Targets(state, [str(t) for t in action.get("targets") or []], state.active)
+    chosen = [str(t) for t in action.get("targets") or []]
+    targets = Targets(state, chosen, state.active)
     for structure in source.card.abilities:
         if "keywords" in structure.get("start", {}):
             continue
         resolve(structure, state, source, targets)
+    for ref in chosen:                                                       # Vanish (10.14.2)
+        target = state.cards[ref]
+        if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
+            state.move(target, "discard")
 
 
 # ---------------------------------------------------------------------------------------------- move

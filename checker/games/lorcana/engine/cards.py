@@ -72,10 +72,15 @@ def define(name: str, spec: dict[str, Any]) -> CardDef:
             structure = GRAMMAR.parse(line)
         except ParseError as error:
             raise ReglasError(f"el texto de «{name}» no se entiende: {error.found} en la columna {error.column}",
-                              fix=error.suggestion and f"¿Quisiste decir «{error.suggestion}»?"
+                              fix=(error.suggestion and f"¿Quisiste decir «{error.suggestion}»?")
                               or "revisa el texto con «reglas parse»") from None
         abilities.append(structure)
-        keywords.update(keywords_of(structure))
+        for keyword, value in keywords_of(structure).items():
+            definition = canonical(keyword)
+            if definition is not None and definition.value == "plus" and keyword in keywords:
+                keywords[keyword] = (keywords[keyword] or 0) + (value or 0)
+            else:
+                keywords[keyword] = value
     return CardDef(
         name=name, type=str(spec["type"]), cost=int(spec.get("cost", 0)),
         strength=int(spec.get("strength", 0)), willpower=int(spec.get("willpower", 0)),

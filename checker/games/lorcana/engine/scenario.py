@@ -6,6 +6,7 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.actions import HANDLERS
+from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.state import build, observe
 from checker.scenario.model import Outcome, Verdict
 
@@ -23,6 +24,8 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
             raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción",
                               fix="usa ink, play, quest, challenge, move, activate o end_turn")
         verdict = handler(state, action)
+        if verdict.legal:
+            game_state_check(state)                                          # lorcana:1.9
         if not verdict.legal and index < len(actions) - 1:
             notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "
                          f"{verdict.message}")

@@ -10,6 +10,8 @@ from checker.games.lorcana.engine.cards import CardDef, define
 from checker.games.lorcana.engine.statics import static_flags
 
 ZONES = ("deck", "hand", "play", "discard", "inkwell", "under")
+#: Zones a scenario lists card by card (the inkwell is given as counts).
+INPUT_ZONES = ("deck", "hand", "play", "discard")
 WIN_LORE = 20
 
 
@@ -31,7 +33,7 @@ class Instance:
     #: Keywords gained until a moment: (keyword, value, until).
     gained: list[tuple[str, int | None, str]] = field(default_factory=list)
 
-    def flags(self) -> set[str]:
+    def flags(self) -> frozenset[str]:
         return static_flags(self.card)
 
     def keyword(self, name: str) -> int | None:
@@ -106,9 +108,10 @@ def build(data: dict[str, Any]) -> State:
         ink = spec.get("inkwell") or {}
         player.ink_ready, player.ink_exerted = int(ink.get("ready", 0)), int(ink.get("exerted", 0))
         player.inked_this_turn = bool(spec.get("inked_this_turn", False))
-        for zone in ZONES:
+        for zone in INPUT_ZONES:
             for index, entry in enumerate(spec.get(zone) or []):
-                instance = _instance(entry, player_id, zone, definitions, f"state.players.{player_id}.{zone}[{index}]")
+                where = f"state.players.{player_id}.{zone}[{index}]"
+                instance = _instance(entry, player_id, zone, definitions, where, index)
                 if instance.ref in cards:
                     raise ReglasError(f"la referencia «{instance.ref}» se repite",
                                       fix="da a cada carta una ref distinta")
@@ -124,7 +127,8 @@ def build(data: dict[str, Any]) -> State:
     return State(active, players, cards)
 
 
-def _instance(entry: Any, owner: str, zone: str, definitions: dict[str, CardDef], where: str) -> Instance:
+def _instance(entry: Any, owner: str, zone: str, definitions: dict[str, CardDef], where: str,
+              index: int) -> Instance:
     if isinstance(entry, str):
         entry = {"card": entry}
     name = str(entry.get("card"))
@@ -134,7 +138,7 @@ def _instance(entry: Any, owner: str, zone: str, definitions: dict[str, CardDef]
     damage = int(entry.get("damage", 0))
     if damage < 0:
         raise ReglasError(f"{where}.damage: el daño no puede ser negativo ({damage})", fix="usa 0 o más")
-    ref = str(entry.get("ref") or f"{owner}:{zone}:{name}")
+    ref = str(entry.get("ref") or f"{owner}:{zone}:{index}")
     return Instance(ref, definitions[name], owner, zone, exerted=bool(entry.get("exerted", False)),
                     dry=bool(entry.get("dry", True)), damage=damage, under=list(entry.get("under", [])),
                     at=entry.get("at"))

@@ -1,0 +1,95 @@
+"""``reglas check``: exit codes, JSON, clear errors for bad scenarios, and the state it is given is untouched."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from checker.cli import main
+from checker.games.lorcana.engine.scenario import run_scenario
+from checker.scenario.loader import load_file
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+GOOD = """
+id: s1
+game: lorcana
+title: misión
+cards:
+  "Guardia - Firme": {type: character, cost: 3, strength: 3, willpower: 3, lore: 2}
+state:
+  active: p1
+  players:
+    p1: {play: [{ref: g, card: "Guardia - Firme"}]}
+    p2: {}
+action: {type: quest, character: g}
+expect: {legal: true, players: {p1: {lore: 2}}}
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "scenarios" / "s.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_prints_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(write(tmp_path, GOOD))]) == 0
+    out = capsys.readouterr().out
+    assert "✓ s1" in out and out.rstrip().endswith("1 passed, 0 failed")
+
+
+def test_check_json_cites_rules_with_titles_and_urls(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SCENARIOS / "lorcana" / "challenge.yaml"), "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    first = results[0]
+    assert first["id"] == "evasive-needs-evasive" and first["passed"] and first["legal"] is False
+    assert {"id": "lorcana:10.6.2", "title": "Restricción de desafío",
+            "url": "http://127.0.0.1:8000/lorcana/palabras-clave/evasivo/#lorcana-10-6-2"} in first["rules"]
+
+
+def test_failed_expectation_exits_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(write(tmp_path, GOOD.replace("lore: 2}}}", "lore: 5}}}")))]) == 1
+    assert "p1.lore: se esperaba 5 y es 2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("change", "needle", "line"), [
+    (("ref: g, card: \"Guardia - Firme\"", "ref: g, card: \"Nadie - Nunca\""), "no está definida", 0),
+    (("{ref: g, card: \"Guardia - Firme\"}", "{ref: g, card: \"Guardia - Firme\", damage: -1}"), "damage", 10),
+    (("type: quest, character: g", "type: dance, character: g"), "action.type", 12),
+    (("willpower: 3, lore: 2}", "willpower: 3, lore: 2, text: \"Evasivvo\"}"), "no se entiende", 0),
+    (("type: quest, character: g", "type: quest, character: zz"), "no existe la carta «zz»", 0),
+    (("game: lorcana", "game: parchis"), "juego desconocido", 3),
+])
+def test_bad_scenarios_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        change: tuple[str, str], needle: str, line: int) -> None:
+    path = write(tmp_path, GOOD.replace(*change))
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err and str(path) in err
+    if line:
+        assert f"s.yaml:{line}:" in err
+
+
+def test_the_given_state_is_not_modified() -> None:
+    for path in sorted((SCENARIOS / "lorcana").glob("*.yaml")):
+        for scenario in load_file(path):
+            before = copy.deepcopy(scenario.data)
+            run_scenario(scenario.data)
+            assert scenario.data == before, scenario.id
+
+
+def test_suite_size_and_every_cited_rule_exists() -> None:
+    from checker.scenario.citations import undeclared
+
+    scenarios = [s for p in sorted(SCENARIOS.rglob("*.yaml")) for s in load_file(p)]
+    assert len(scenarios) >= 50
+    cited = sorted({r for s in scenarios for r in (s.data.get("expect") or {}).get("rules", [])})
+    assert undeclared(cited) == []
+    for path in sorted(SCENARIOS.rglob("*.yaml")):
+        yaml.safe_load(path.read_text(encoding="utf-8"))
