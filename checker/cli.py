@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -14,6 +15,7 @@ from checker.errors import EXIT_BAD_INPUT, ReglasError
 from checker.paths import DEFAULT_SITE, DEFAULT_VAULT
 
 Handler = Callable[[argparse.Namespace], int]
+EXIT_INTERNAL = 70
 
 _ARGPARSE_ES = (
     (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
@@ -295,6 +297,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"reglas: error: no se pudo leer o escribir «{error.filename}»: {error.strerror}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Exception as error:  # a bug of reglas itself: one clear line unless REGLAS_DEBUG asks for more
+        if os.environ.get("REGLAS_DEBUG"):
+            raise
+        print(f"reglas: error interno ({type(error).__name__}: {error})\n  cómo arreglarlo: es un fallo de "
+              "reglas; repítelo con REGLAS_DEBUG=1 y comunícalo con el detalle", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

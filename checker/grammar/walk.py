@@ -7,7 +7,10 @@ from typing import Any
 
 
 def nodes(value: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every node ``(type, fields)`` of a structure, depth first."""
+    """Every node ``(type, fields)`` of a structure (a node, or a list of nodes), depth first.
+
+    Give it nodes, not the fields of a node: ``{role: {...}}`` with a single role reads as a node.
+    """
     if isinstance(value, list):
         for item in value:
             yield from nodes(item)

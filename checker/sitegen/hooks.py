@@ -12,6 +12,7 @@ from checker.sitegen.nav import build_nav
 from checker.sitegen.pagemeta import insert_after_h1, link_lists, rule_badge
 from checker.sitegen.permalinks import write_permalinks
 from checker.sitegen.render import PageRenderer
+from checker.sitegen.scenarios import scenario_index, scenarios_html
 from checker.sitegen.searchterms import search_terms
 from checker.vault.urls import dest_uri
 from checker.vault.vault import Vault
@@ -22,6 +23,7 @@ log = logging.getLogger("mkdocs.plugins.reglas")
 class _State:
     vault: Vault | None = None
     files: dict[str, Any] = {}  # noqa: RUF012 - one build at a time
+    scenarios: dict[str, Any] = {}  # noqa: RUF012
 
 
 def _vault() -> Vault:
@@ -32,6 +34,7 @@ def _vault() -> Vault:
 def on_config(config: Any) -> Any:
     """Read the vault once per build, and derive the navigation when mkdocs.yml has none."""
     _State.vault = Vault.load(config["docs_dir"])
+    _State.scenarios = scenario_index()
     if not config["nav"]:
         config["nav"] = build_nav(_State.vault)
     return config
@@ -81,7 +84,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 
     to_root = "../" * page.url.count("/")
     html = insert_after_h1(html, rule_badge(note, to_root))
-    return html + link_lists(vault, note, href)
+    return html + scenarios_html(note, _State.scenarios, to_root) + link_lists(vault, note, href)
 
 
 def on_post_build(config: Any) -> None:

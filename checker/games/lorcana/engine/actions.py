@@ -63,9 +63,11 @@ def quest(state: State, action: Action) -> Verdict:
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
     trigger(state, card, "quests")
+    verdict = Verdict(True, ["lorcana:4.3.5", "lorcana:4.3.5.2"], f"gana {max(card.stat('lore'), 0)} de leyenda")
     if card.has("Support"):
         state.bag.append("Support")
-    return Verdict(True, ["lorcana:4.3.5", "lorcana:4.3.5.2"], f"gana {max(card.stat('lore'), 0)} de leyenda")
+        verdict.cite("lorcana:10.13.2")
+    return verdict
 
 
 # ---------------------------------------------------------------------------------------------- challenge
@@ -94,7 +96,10 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                        "lorcana:10.6.2", "lorcana:4.3.6.3")
     if "cant_be_challenged" in defender.flags():
         return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.3.6.3")
-    return Verdict(True, ["lorcana:4.3.6.2"])
+    verdict = Verdict(True, ["lorcana:4.3.6.2"])
+    if defender.has("Evasive") and not attacker.has("Evasive"):
+        verdict.cite("lorcana:10.2.2")
+    return verdict
 
 
 def challenge(state: State, action: Action) -> Verdict:
@@ -165,8 +170,10 @@ def play(state: State, action: Action) -> Verdict:
         rules.append("lorcana:4.3.3.7")
     else:
         raise ReglasError(f"action.via: «{via}» no es una forma de jugar", fix="usa ink, shift, sing o free")
-    _enter(state, card, onto, action)
+    vanished = _enter(state, card, onto, action)
     game_state_check(state)
+    if vanished:
+        rules.append("lorcana:10.14.2")
     return Verdict(True, rules, f"se juega «{card.card.name}»")
 
 
@@ -231,11 +238,12 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
     return Verdict(True, rules)
 
 
-def _enter(state: State, card: Instance, onto: Instance | None, action: Action) -> None:
+def _enter(state: State, card: Instance, onto: Instance | None, action: Action) -> list[str]:
+    """Put the played card where it goes; returns the refs banished by Vanish."""
     if card.card.type == "action":
-        resolve_all(state, card, action)
+        vanished = resolve_all(state, card, action)
         state.move(card, "discard")
-        return
+        return vanished
     if onto is not None:
         exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
         state.move(onto, "under")
@@ -247,19 +255,24 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
         card.dry = card.card.type != "character"
         card.exerted = "enters_exerted" in card.flags() or bool(action.get("exerted", False) and card.has("Bodyguard"))
     trigger(state, card, "played")
+    return []
 
 
-def resolve_all(state: State, source: Instance, action: Action) -> None:
+def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
+    """Resolve an action card's effects; returns the refs its choices banished through Vanish."""
     chosen = [str(t) for t in action.get("targets") or []]
     targets = Targets(state, chosen, state.active)
     for structure in source.card.abilities:
         if "keywords" in structure.get("start", {}):
             continue
         resolve(structure, state, source, targets)
+    vanished = []
     for ref in chosen:                                                       # Vanish (10.14.2)
         target = state.cards[ref]
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
             state.move(target, "discard")
+            vanished.append(ref)
+    return vanished
 
 
 # ---------------------------------------------------------------------------------------------- move
@@ -293,6 +306,7 @@ def end_turn(state: State, action: Action) -> Verdict:
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
+        card.gained_flags.clear()
     order = list(state.players)
     state.active = order[(order.index(state.active) + 1) % len(order)]
     beginning_phase(state)

@@ -18,6 +18,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if card is None:
         raise ReglasError(f"action.card: no existe la carta «{ref}»", fix="usa una ref del estado")
     wanted = str(action.get("ability", "")).strip().casefold()
+    if wanted in ("boost", "impulso"):
+        return boost(state, card)
     ability = next((a for a in card.card.abilities if "activated" in a.get("start", {})
                     and str(a["start"].get("name", "")).casefold() == wanted), None)
     if ability is None:
@@ -26,15 +28,15 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if card.owner != state.active or card.zone != "play":
         return Verdict(False, ["lorcana:4.3.4"], "solo se activan habilidades de tus cartas en juego")
     player = state.players[state.active]
-    costs = ability["start"]["activated"]["cost_list"]
+    node = ability["start"]["activated"]["activated"]
     ink = 0
     exert = banish_self = False
-    for kind, fields in nodes(costs.get("cost_list", {}).get("cost", [])):
+    for kind, fields in nodes(node["cost_list"]["cost_list"].get("cost", [])):
         if kind == "exert_cost":
             exert = True
         elif kind == "ink_cost":
             ink += int(fields["number"])
-        elif kind == "effect_cost" and any(k == "banish" for k, _ in nodes(fields)):
+        elif kind == "effect_cost" and "banish" in fields.get("predicate", {}):
             banish_self = True
     if exert and card.exerted:
         return Verdict(False, ["lorcana:4.3.4.1", "lorcana:1.10.2"], "la carta ya está agotada: no puede pagar ⟳")
@@ -47,7 +49,31 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     player.ink_exerted += ink
     if banish_self:
         state.move(card, "discard")
-    resolve({"sentences": ability["start"]["activated"].get("sentence", [])}, state, card,
+    resolve({"sentences": node.get("sentence", [])}, state, card,
             Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)
     return Verdict(True, ["lorcana:4.3.4", "lorcana:4.3.4.1"], "habilidad activada")
+
+
+def boost(state: State, card: Any) -> Verdict:
+    """Boost N ⬡: once during your turn, pay N ⬡ to put the top card of your deck facedown under the character."""
+    cost = card.keyword("Boost")
+    if cost is None:
+        return Verdict(False, ["lorcana:10.4"], f"«{card.card.name}» no tiene Impulso")
+    if card.owner != state.active or card.zone != "play":
+        return Verdict(False, ["lorcana:10.4.3"], "Impulso se usa en tu turno con tus cartas en juego")
+    if "boosted" in card.gained_flags:
+        return Verdict(False, ["lorcana:10.4.3"], "Impulso solo se usa una vez por turno")
+    player = state.players[state.active]
+    if player.ink_ready < cost:
+        return Verdict(False, ["lorcana:10.4.3"], f"Impulso cuesta {cost} de tinta y hay {player.ink_ready}")
+    deck = player.zones["deck"]
+    if not deck:
+        return Verdict(False, ["lorcana:10.4.3"], "no quedan cartas en el mazo para poner debajo")
+    player.ink_ready -= cost
+    player.ink_exerted += cost
+    top = state.cards[deck[0]]
+    state.move(top, "under")
+    card.under.append(top.ref)
+    card.gained_flags.add("boosted")
+    return Verdict(True, ["lorcana:10.4", "lorcana:10.4.3", "lorcana:10.4.4"], "una carta pasa debajo del personaje")

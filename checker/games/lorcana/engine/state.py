@@ -32,6 +32,8 @@ class Instance:
     modifiers: list[tuple[str, int, str]] = field(default_factory=list)
     #: Keywords gained until a moment: (keyword, value, until).
     gained: list[tuple[str, int | None, str]] = field(default_factory=list)
+    #: Once-per-turn uses this turn (``boosted``…), cleared when the turn ends.
+    gained_flags: set[str] = field(default_factory=set)
 
     def flags(self) -> frozenset[str]:
         return static_flags(self.card)
