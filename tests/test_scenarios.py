@@ -93,3 +93,11 @@ def test_suite_size_and_every_cited_rule_exists() -> None:
     assert undeclared(cited) == []
     for path in sorted(SCENARIOS.rglob("*.yaml")):
         yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def test_challenge_follows_the_twelve_steps_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SCENARIOS / "lorcana" / "challenge.yaml"), "--json"]) == 0
+    results = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    steps = results["challenger-adds-strength-when-challenging"]["steps"]
+    assert [s.split(" ")[0] for s in steps] == [f"lorcana:4.3.6.{n}" for n in range(1, 13)]
+    assert "Fuerza 3" in steps[5]

@@ -114,24 +114,39 @@ def challenge(state: State, action: Action) -> Verdict:
             return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
                            "lorcana:10.3.3", "lorcana:4.3.6.3")
     verdict.cite("lorcana:4.3.6", "lorcana:4.3.6.4")
-    attacker.exerted = True                                                   # 4.3.6.4
-    trigger(state, attacker, "challenges")                                   # 4.3.6.5 – 4.3.6.8
-    trigger(state, defender, "is_challenged")
-    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)   # 4.3.6.6, 10.5
+    step = verdict.steps.append
+    step(f"lorcana:4.3.6.1 {attacker.ref} declara el desafío")
+    step(f"lorcana:4.3.6.2 objetivo: {defender.ref}")
+    step("lorcana:4.3.6.3 no hay restricciones que lo impidan")
+    attacker.exerted = True
+    step(f"lorcana:4.3.6.4 se agota {attacker.ref}")
+    step("lorcana:4.3.6.5 el desafío tiene lugar")
+    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)
+    step(f"lorcana:4.3.6.6 efectos «mientras desafía»: Fuerza {strength}")
     if attacker.has("Challenger"):
         verdict.cite("lorcana:10.5.3")
+    before = len(state.bag)
+    trigger(state, attacker, "challenges")
+    trigger(state, defender, "is_challenged")
+    step(f"lorcana:4.3.6.7 a la bolsa: {', '.join(state.bag[before:]) or 'nada'}")
+    step("lorcana:4.3.6.8 se resuelven los disparadores")
     back = defender.stat("strength") if defender.card.type == "character" else 0
-    to_defender = deal_damage(state, defender, max(strength, 0))             # 4.3.6.9
+    to_defender = deal_damage(state, defender, max(strength, 0))
     to_attacker = deal_damage(state, attacker, max(back, 0))
+    step(f"lorcana:4.3.6.9 daño: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
     verdict.cite("lorcana:4.3.6.9")
     if min(strength, back) < 0:
         verdict.cite("lorcana:4.3.6.9.1")
     if defender.has("Resist") or attacker.has("Resist"):
         verdict.cite("lorcana:4.3.6.9.2", "lorcana:10.8.3")
-    banished = game_state_check(state)                                       # 4.3.6.10
+    banished = game_state_check(state)
+    step(f"lorcana:4.3.6.10 desterrados: {', '.join(c.ref for c in banished) or 'ninguno'}")
+    before = len(state.bag)
     for card in banished:
         trigger(state, card, "banished_in_challenge")
         verdict.cite("lorcana:4.3.6.10", "lorcana:7.4")
+    step(f"lorcana:4.3.6.11 disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
+    step("lorcana:4.3.6.12 fin del desafío")
     verdict.message = f"{attacker.ref} inflige {to_defender} y recibe {to_attacker} de daño"
     return verdict
 
