@@ -8,6 +8,7 @@ from checker.errors import ReglasError
 from checker.games.lorcana.engine.actions import HANDLERS
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.state import build, observe
+from checker.games.lorcana.engine.statics import refresh
 from checker.scenario.model import Outcome, Verdict
 
 
@@ -23,8 +24,10 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
         if handler is None:
             raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción",
                               fix="usa ink, play, quest, challenge, move, activate o end_turn")
+        refresh(state)
         verdict = handler(state, action)
         if verdict.legal:
+            refresh(state)
             game_state_check(state)                                          # lorcana:1.9
         if not verdict.legal and index < len(actions) - 1:
             notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "

@@ -34,6 +34,9 @@ class Instance:
     gained: list[tuple[str, int | None, str]] = field(default_factory=list)
     #: Once-per-turn uses this turn (``boosted``…), cleared when the turn ends.
     gained_flags: set[str] = field(default_factory=set)
+    #: What static abilities in play give it now (recomputed by ``statics.refresh``).
+    aura_mods: list[tuple[str, int]] = field(default_factory=list)
+    aura_keywords: dict[str, int | None] = field(default_factory=dict)
 
     def flags(self) -> frozenset[str]:
         return static_flags(self.card)
@@ -42,6 +45,7 @@ class Instance:
         """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""
         values = [v for k, v in self.card.keywords.items() if k == name]
         values += [v for k, v, _ in self.gained if k == name]
+        values += [v for k, v in self.aura_keywords.items() if k == name]
         if not values:
             return None
         return sum(v or 0 for v in values)
@@ -51,7 +55,8 @@ class Instance:
 
     def stat(self, name: str) -> int:
         base = {"strength": self.card.strength, "willpower": self.card.willpower, "lore": self.card.lore}[name]
-        return base + sum(amount for stat, amount, _ in self.modifiers if stat == name)
+        return base + sum(amount for stat, amount, _ in self.modifiers if stat == name) \
+            + sum(amount for stat, amount in self.aura_mods if stat == name)
 
 
 @dataclass

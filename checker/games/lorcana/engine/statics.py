@@ -43,3 +43,56 @@ def static_flags(card: CardDef) -> frozenset[str]:
                 if kind == "enters_play":
                     flags |= {"enters_exerted" for state, _ in nodes(fields) if state == "exerted"}
     return frozenset(flags)
+
+
+def _auras(structure: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(subject noun phrase, predicate) of unconditional «X get +N / gain Keyword» sentences."""
+    found = []
+    for kind, fields in nodes(structure):
+        if kind != "statement" or fields.get("prefix"):
+            continue
+        for clause in fields.get("clause", []):
+            declarative = clause.get("declarative", {})
+            subject, predicate = declarative.get("subject", {}), declarative.get("predicate", {})
+            if "card_np" in subject and ("gets" in predicate or "gains" in predicate):
+                fields_of = next(iter(predicate.values()))
+                if not any(k in fields_of for k in ("duration", "while_here", "per_each")):
+                    found.append((subject, predicate))
+    return found
+
+
+def refresh(state: Any) -> None:
+    """Recompute what static abilities in play give each card (stats and keywords); report the unsupported."""
+    from checker.games.lorcana.engine.filters import matches, supported
+
+    for card in state.cards.values():
+        card.aura_mods.clear()
+        card.aura_keywords.clear()
+    for source in state.in_play():
+        for structure in source.card.abilities:
+            if "keywords" in structure.get("start", {}):
+                continue
+            for subject, predicate in _auras(structure):
+                if not supported(subject):
+                    note = f"estática no resuelta de {source.ref}"
+                    if note not in state.unresolved:
+                        state.unresolved.append(note)
+                    continue
+                for card in state.in_play():
+                    if matches(subject, card, source):
+                        _apply(card, predicate)
+
+
+def _apply(card: Any, predicate: dict[str, Any]) -> None:
+    from checker.games.lorcana.engine.cards import keywords_of
+
+    ((kind, fields),) = predicate.items()
+    if kind == "gets":
+        for _, mod in nodes(fields.get("stat_mod", [])):
+            if "signed" in mod:
+                stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(mod["stat_symbol"])]
+                card.aura_mods.append((stat, int(str(mod["signed"]))))
+    else:
+        items = fields["keyword_list"]["keyword_list"]["keyword_item"]
+        gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+        card.aura_keywords.update(gained)

@@ -1,0 +1,54 @@
+"""Which cards a noun phrase of card text («your other Pirate characters», «characters named X») denotes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.games.lorcana.engine.state import Instance
+from checker.grammar.walk import nodes
+
+NOUN_TYPES = {
+    "character": "character", "characters": "character", "item": "item", "items": "item",
+    "location": "location", "locations": "location", "action": "action", "actions": "action",
+}
+#: Parts of a noun phrase this checker understands; anything else makes the phrase unsupported.
+KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list", "adjective", "classes_or",
+         "classes_and", "classes_or_serial", "classes_and_serial", "named", "name_list", "names_or", "names_and",
+         "with_keyword", "each", "all", "all_your", "card_np", *NOUN_TYPES, "simple_keyword", "plus_keyword",
+         "number_keyword", "keyword_name"}
+
+
+def supported(card_np: dict[str, Any]) -> bool:
+    return all(kind in KNOWN for kind, _ in nodes(card_np))
+
+
+def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
+    """Whether ``card`` is among the cards the phrase denotes, seen from the card ``source``."""
+    fields = card_np.get("card_np", {})
+    kinds = {kind for kind, _ in nodes(card_np)}
+    noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
+    if noun and card.card.type != noun:
+        return False
+    if ({"your", "all_your"} & kinds) and card.owner != source.owner:
+        return False
+    if "opposing" in kinds and card.owner == source.owner:
+        return False
+    if "other" in kinds and card is source:
+        return False
+    if "damaged" in kinds and card.damage == 0:
+        return False
+    if "exerted" in kinds and not card.exerted:
+        return False
+    classes = [str(f["class"]) for kind, f in nodes(fields.get("adjective", [])) if "class" in f]
+    classes += [str(c) for kind, f in nodes(fields.get("adjective", [])) for c in f.get("class", [])
+                if isinstance(f.get("class"), list)]
+    if classes and not any(c in card.card.classifications for c in classes):
+        return False
+    names = [str(n) for _, f in nodes(fields.get("post_modifier", [])) for key, n in f.items() if key == "proper"]
+    names += [str(n) for _, f in nodes(fields.get("post_modifier", [])) for n in f.get("proper", [])
+              if isinstance(f.get("proper"), list)]
+    if names and card.card.base_name not in names:
+        return False
+    keywords = [str(v) for _, f in nodes(fields.get("post_modifier", [])) for k, v in f.items()
+                if k in ("simple_keyword", "plus_keyword", "number_keyword")]
+    return all(card.has(k) for k in keywords)
