@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.costs import play_cost
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets, resolve
 from checker.games.lorcana.engine.state import Instance, State
@@ -165,11 +166,12 @@ def play(state: State, action: Action) -> Verdict:
     onto: Instance | None = None
     rules = ["lorcana:4.3.3"]
     if via == "ink":
-        if player.ink_ready < card.card.cost:
-            return illegal(f"hacen falta {card.card.cost} de tinta preparada y hay {player.ink_ready}",
-                           "lorcana:4.3.3.4", "lorcana:4.3.2.5")
-        _pay(player, card.card.cost)
-        rules.append("lorcana:4.3.3.4")
+        cost, changed = play_cost(state, card)
+        if player.ink_ready < cost:
+            return illegal(f"hacen falta {cost} de tinta preparada y hay {player.ink_ready}",
+                           "lorcana:4.3.3.4", "lorcana:4.3.2.5", *changed)
+        _pay(player, cost)
+        rules += ["lorcana:4.3.3.4", *changed]
     elif via == "shift":
         verdict = _shift(state, card, action)
         if not verdict.legal:

@@ -65,7 +65,7 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
         elif verb == "lose_lore" and subject and "each_opponent" in subject:
             for opponent in state.opponents(player):
                 state.players[opponent].lore = max(0, state.players[opponent].lore - _amount(args))
-        elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage"):
+        elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage", "put_damage"):
             target = targets.take(verb)
             if target is None:
                 continue
@@ -79,6 +79,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
                 target.exerted = True
             elif verb == "ready":
                 target.exerted = False
+            elif verb == "put_damage":
+                target.damage += _amount(args)                               # not dealt: no Resist (10.8.4)
             else:
                 target.damage = max(0, target.damage - _amount(args))
         elif verb == "gets" and subject is not None:
@@ -90,5 +92,15 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
                 value = mod.get("stat_mod", {})
                 stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(value.get("stat_symbol"))]
                 target.modifiers.append((stat, int(str(value["signed"])), until))
+        elif verb == "gains" and subject is not None and "keyword_list" in args:
+            target = targets.take("gains")
+            if target is None:
+                continue
+            from checker.games.lorcana.engine.cards import keywords_of
+
+            items = args["keyword_list"]["keyword_list"]["keyword_item"]
+            gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+            until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
+            target.gained += [(name, value, until) for name, value in gained.items()]
         else:
             state.unresolved.append(verb)
