@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.search.enrich import enrich_file
+from checker.sitegen.examples import render_examples
 from checker.sitegen.nav import build_nav
 from checker.sitegen.pagemeta import insert_after_h1, link_lists, rule_badge
 from checker.sitegen.permalinks import write_permalinks
@@ -64,7 +65,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     shown = _shown(Path(config["docs_dir"]) / note.path)
     for problem in note.meta_problems:
         log.warning("%s:%d: %s — cómo arreglarlo: %s", shown, problem.line, problem.what, problem.fix)
-    return PageRenderer(vault, note, log.warning, shown).render(markdown)
+    rendered = PageRenderer(vault, note, log.warning, shown).render(markdown)
+    first = note.text.count("\n") - markdown.count("\n") + 1
+    return render_examples(rendered, shown, first, "../" * page.url.count("/"), log.warning)
 
 
 def _shown(path: Path) -> str:

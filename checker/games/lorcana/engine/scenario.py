@@ -9,6 +9,7 @@ from checker.games.lorcana.engine.actions import HANDLERS
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.state import build, observe
 from checker.games.lorcana.engine.statics import refresh
+from checker.games.lorcana.engine.triggers import resolve_bag
 from checker.scenario.model import Outcome, Verdict
 
 
@@ -29,6 +30,9 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
         if verdict.legal:
             refresh(state)
             game_state_check(state)                                          # lorcana:1.9
+            resolve_bag(state, action)
+            refresh(state)
+            game_state_check(state)
         if not verdict.legal and index < len(actions) - 1:
             notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "
                          f"{verdict.message}")

@@ -78,6 +78,8 @@ class State:
     cards: dict[str, Instance]
     winner: str | None = None
     bag: list[str] = field(default_factory=list)
+    #: Triggered abilities waiting in the bag: (ability name, source ref).
+    pending: list[tuple[str, str]] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
     turn: int = 1
 

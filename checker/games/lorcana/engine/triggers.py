@@ -47,7 +47,28 @@ def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def trigger(state: State, card: Instance, event: str) -> None:
-    """Add to the bag the abilities of ``card`` that ``event`` triggers."""
+    """Add to the bag the abilities of ``card`` that ``event`` triggers (lorcana:8.7.1)."""
     for name, events in events_of(card.card):
         if event in events:
             state.bag.append(name)
+            state.pending.append((name, card.ref))
+
+
+def resolve_bag(state: State, action: dict[str, Any]) -> None:
+    """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:8.7.2)."""
+    from checker.games.lorcana.engine.effects import Targets, resolve
+
+    targets = Targets(state, [str(t) for t in action.get("trigger_targets") or []], state.active)
+    declined = {str(n).casefold() for n in action.get("decline") or []}
+    while state.pending:
+        order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
+        name, ref = order[0]
+        state.pending.remove((name, ref))
+        if name.casefold() in declined:
+            continue
+        source = state.cards[ref]
+        ability = next((a for a in source.card.abilities if a.get("start", {}).get("name") == name), None)
+        if ability is not None:
+            statements = [fields for kind, fields in nodes(ability) if kind == "statement"]
+            for statement in statements[:1]:
+                resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
