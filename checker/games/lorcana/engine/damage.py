@@ -20,7 +20,7 @@ def draw(state: State, player: str, count: int) -> None:
     zones = state.players[player].zones
     for _ in range(count):
         if not zones["deck"]:
-            state.unresolved.append(f"{player} intenta robar de un mazo vacío")
+            state.empty_draw.add(player)
             return
         card = state.cards[zones["deck"][0]]
         state.move(card, "hand")
@@ -35,4 +35,8 @@ def game_state_check(state: State) -> list[Instance]:
     if state.winner is None:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None
+    if state.winner is None and state.empty_draw:
+        survivors = [p for p in state.players if p not in state.empty_draw]
+        state.winner = survivors[0] if len(survivors) == 1 else None
+    state.empty_draw.clear()
     return banished

@@ -82,6 +82,8 @@ class State:
     pending: list[tuple[str, str]] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
     turn: int = 1
+    #: Players who tried to draw from an empty deck since the last game state check (lorcana:1.8.2).
+    empty_draw: set[str] = field(default_factory=set)
 
     def opponents(self, player: str) -> list[str]:
         return [p for p in self.players if p != player]
@@ -97,6 +99,15 @@ class State:
                 cards.remove(card.ref)
         player.zones[zone].append(card.ref)
         if card.zone == "play" and zone != "play":
+            for ref in card.under:                                           # the stack leaves with it (10.10.6)
+                below = self.cards.get(ref)
+                if below is not None:
+                    for cards in player.zones.values():
+                        if ref in cards:
+                            cards.remove(ref)
+                    player.zones[zone].append(ref)
+                    below.zone = zone
+            card.under = []
             card.exerted, card.damage, card.at, card.dry = False, 0, None, True
             card.modifiers.clear()
             card.gained.clear()
