@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark.grammar import NonTerminal, Terminal
+from lark.grammar import NonTerminal
 
 from checker.grammar.typed import GrammarModel
 
@@ -15,20 +15,6 @@ def _role_ref(model: GrammarModel, role: str) -> dict[str, Any]:
     if role in model.rules:
         return {"$ref": f"#/$defs/@{role}"}
     return {"type": "integer"} if role in INTEGER_ROLES else {"type": "string"}
-
-
-def _roles_of(model: GrammarModel, node_type: str) -> set[str]:
-    roles: set[str] = set()
-    for rule in model.by_type[node_type]:
-        for symbol in rule.expansion:
-            if isinstance(symbol, Terminal):
-                if not symbol.filter_out:
-                    roles.add(symbol.name.lower())
-            elif model.inlined(symbol.name):
-                roles |= model._inner_roles(symbol.name, frozenset({symbol.name}))
-            else:
-                roles.add(symbol.name)
-    return roles
 
 
 def _slot(model: GrammarModel, name: str) -> dict[str, Any]:
@@ -54,7 +40,7 @@ def build_schema(model: GrammarModel, title: str, schema_id: str) -> dict[str, A
     defs: dict[str, Any] = {}
     for node_type in sorted(model.by_type):
         properties: dict[str, Any] = {}
-        for role in sorted(_roles_of(model, node_type)):
+        for role in sorted(model.roles_of(node_type)):
             ref = _role_ref(model, role)
             repeated = role in model.repeated.get(node_type, set())
             properties[role] = {"type": "array", "minItems": 1, "items": ref} if repeated else ref

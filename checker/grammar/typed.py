@@ -113,20 +113,27 @@ class GrammarModel:
             for tail in self._roles(rest, seen):
                 yield first + tail
 
+    def roles_of(self, node_type: str) -> set[str]:
+        """Every role a node of this type can have."""
+        return {role for rule in self.by_type[node_type]
+                for role in self._symbols_roles(list(rule.expansion), frozenset())}
+
+    def _symbols_roles(self, symbols: list[Symbol], seen: frozenset[str]) -> set[str]:
+        roles: set[str] = set()
+        for symbol in symbols:
+            if isinstance(symbol, Terminal):
+                if not symbol.filter_out:
+                    roles.add(symbol.name.lower())
+            elif self.inlined(symbol.name):
+                if symbol.name not in seen:
+                    roles |= self._inner_roles(symbol.name, seen | {symbol.name})
+            else:
+                roles.add(symbol.name)
+        return roles
+
     def _inner_roles(self, name: str, seen: frozenset[str]) -> set[str]:
         """Every role an inlined helper rule can yield."""
-        roles: set[str] = set()
-        for rule in self.rules[name]:
-            for symbol in rule.expansion:
-                if isinstance(symbol, Terminal):
-                    if not symbol.filter_out:
-                        roles.add(symbol.name.lower())
-                elif self.inlined(symbol.name):
-                    if symbol.name not in seen:
-                        roles |= self._inner_roles(symbol.name, seen | {symbol.name})
-                else:
-                    roles.add(symbol.name)
-        return roles
+        return {role for rule in self.rules[name] for role in self._symbols_roles(list(rule.expansion), seen)}
 
     def _repeated_roles(self, node_type: str) -> set[str]:
         """Roles that can hold several values: inside a repetition, or twice in one expansion."""

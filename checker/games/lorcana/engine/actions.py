@@ -28,12 +28,20 @@ def _card(state: State, action: Action, key: str) -> Instance:
     return card
 
 
+def _from_hand(state: State, action: Action, rule: str) -> tuple[Instance, Verdict | None]:
+    """The card an action names, and an illegal verdict unless it is in the active player's hand."""
+    card = _card(state, action, "card")
+    if card.owner != state.active or card.zone != "hand":
+        return card, illegal(f"«{card.ref}» no está en la mano del jugador activo", rule)
+    return card, None
+
+
 # ---------------------------------------------------------------------------------------------- ink
 def ink(state: State, action: Action) -> Verdict:
-    card = _card(state, action, "card")
+    card, refused = _from_hand(state, action, "lorcana:4.3.2.3")
+    if refused:
+        return refused
     player = state.players[state.active]
-    if card.owner != state.active or card.zone != "hand":
-        return illegal(f"«{card.ref}» no está en la mano del jugador activo", "lorcana:4.3.2.3")
     if player.inked_this_turn:
         return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.3.2.1", "lorcana:3.3.2")
     if not card.card.inkwell:
@@ -154,10 +162,10 @@ def challenge(state: State, action: Action) -> Verdict:
 
 # ---------------------------------------------------------------------------------------------- play
 def play(state: State, action: Action) -> Verdict:
-    card = _card(state, action, "card")
+    card, refused = _from_hand(state, action, "lorcana:4.3.3.1")
+    if refused:
+        return refused
     player = state.players[state.active]
-    if card.owner != state.active or card.zone != "hand":
-        return illegal(f"«{card.ref}» no está en la mano del jugador activo", "lorcana:4.3.3.1")
     for ref in action.get("targets") or []:
         target = _card(state, {"t": ref}, "t")
         if target.owner != state.active and target.has("Ward"):
