@@ -76,6 +76,13 @@ def quest(state: State, action: Action) -> Verdict:
     if card.has("Support"):
         state.bag.append("Support")
         verdict.cite("lorcana:10.13.2")
+        helped = action.get("support")
+        if helped is not None:                                               # optional: «you may» (10.13.4)
+            other = _card(state, action, "support")
+            if other is card or other.zone != "play" or other.card.type != "character":
+                return illegal("Apoyo suma la Fuerza a otro personaje elegido en juego", "lorcana:10.13.3")
+            other.modifiers.append(("strength", max(card.stat("strength"), 0), "turn"))
+            verdict.cite("lorcana:10.13.4")
     return verdict
 
 
@@ -274,6 +281,7 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
         state.move(onto, "under")
         state.move(card, "play")
         card.exerted, card.dry, card.damage, card.at = exerted, dry, damage, at
+        card.exerted = card.exerted or bool(action.get("exerted", False) and card.has("Bodyguard"))
         card.under = [onto.ref, *onto.under]
     else:
         state.move(card, "play")

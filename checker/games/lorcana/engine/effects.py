@@ -49,7 +49,7 @@ def _cards(fields: dict[str, Any]) -> int:
 
 def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
     """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts)."""
-    from checker.games.lorcana.engine.damage import deal_damage, draw
+    from checker.games.lorcana.engine.damage import draw
 
     for kind, fields in nodes(structure):
         if kind not in ("imperative", "declarative"):
@@ -66,41 +66,69 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             for opponent in state.opponents(player):
                 state.players[opponent].lore = max(0, state.players[opponent].lore - _amount(args))
         elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage", "put_damage"):
-            target = targets.take(verb)
-            if target is None:
-                continue
-            if verb == "deal_damage":
-                deal_damage(state, target, _amount(args))
-            elif verb == "banish":
-                state.move(target, "discard")
-            elif verb == "return_to_hand":
-                state.move(target, "hand")
-            elif verb == "exert":
-                target.exerted = True
-            elif verb == "ready":
-                target.exerted = False
-            elif verb == "put_damage":
-                target.damage += _amount(args)                               # not dealt: no Resist (10.8.4)
-            else:
-                target.damage = max(0, target.damage - _amount(args))
-        elif verb == "gets" and subject is not None:
-            target = targets.take("gets")
-            if target is None:
-                continue
+            group = _group(args.get("target", {}), state, source)
+            if group is None:
+                one = targets.take(verb)
+                group = [one] if one is not None else []
+            for member in group:
+                _apply(verb, args, state, member)
+        elif verb in ("gets", "gains") and subject is not None and ("stat_mod" in args or "keyword_list" in args):
+            group = _group(subject, state, source)
+            chosen = targets.take(verb) if group is None else None
             until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
-            for mod in args.get("stat_mod", []):
-                value = mod.get("stat_mod", {})
-                stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(value.get("stat_symbol"))]
-                target.modifiers.append((stat, int(str(value["signed"])), until))
-        elif verb == "gains" and subject is not None and "keyword_list" in args:
-            target = targets.take("gains")
-            if target is None:
-                continue
-            from checker.games.lorcana.engine.cards import keywords_of
-
-            items = args["keyword_list"]["keyword_list"]["keyword_item"]
-            gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
-            until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
-            target.gained += [(name, value, until) for name, value in gained.items()]
+            for target in group if group is not None else ([chosen] if chosen else []):
+                _modify(verb, args, target, until)
         else:
             state.unresolved.append(verb)
+
+
+def _group(target: dict[str, Any], state: State, source: Instance) -> list[Instance] | None:
+    """The cards «each/all …» denotes (``None`` when the phrase names chosen cards instead)."""
+    from checker.games.lorcana.engine.filters import matches, supported
+
+    card_np = target.get("card_np") if isinstance(target, dict) else None
+    if not card_np:
+        return None
+    determiners = {k for k, _ in nodes(card_np.get("determiner", {}))}
+    plural = any(k in ("characters", "items", "locations") for k, _ in nodes(card_np.get("card_noun", {})))
+    chosen = determiners & {"chosen", "up_to_chosen", "n_chosen", "another_chosen", "a_chosen", "up_to_other_chosen"}
+    if not (determiners & {"each", "all", "all_your"} or (plural and not chosen and determiners <= {"your"})):
+        return None
+    if not supported(target):
+        state.unresolved.append("objetivo colectivo no soportado")
+        return []
+    return [card for card in state.in_play() if matches(target, card, source)]
+
+
+def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> None:
+    from checker.games.lorcana.engine.damage import deal_damage
+
+    if verb == "deal_damage":
+        deal_damage(state, target, _amount(args))
+    elif verb == "banish":
+        state.move(target, "discard")
+    elif verb == "return_to_hand":
+        state.move(target, "hand")
+    elif verb == "exert":
+        target.exerted = True
+    elif verb == "ready":
+        target.exerted = False
+    elif verb == "put_damage":
+        target.damage += _amount(args)                                       # not dealt: no Resist (10.8.4)
+    else:
+        target.damage = max(0, target.damage - _amount(args))
+
+
+def _modify(verb: str, args: dict[str, Any], target: Instance, until: str) -> None:
+    """A stat change (gets ±N) or gained keywords (gains …) lasting ``until``."""
+    from checker.games.lorcana.engine.cards import keywords_of
+
+    if verb == "gets":
+        for mod in args.get("stat_mod", []):
+            value = mod.get("stat_mod", {})
+            stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(value.get("stat_symbol"))]
+            target.modifiers.append((stat, int(str(value["signed"])), until))
+        return
+    items = args["keyword_list"]["keyword_list"]["keyword_item"]
+    gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+    target.gained += [(name, value, until) for name, value in gained.items()]
