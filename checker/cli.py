@@ -211,6 +211,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"{mark} {r.scenario.id} — {r.scenario.title} [{said}; {rules}]")
             for problem in r.mismatches:
                 print(f"    {r.scenario.where}: {problem}")
+            if args.verbose and verdict:
+                if verdict.message:
+                    print(f"    {verdict.message}")
+                for rule in verdict.rules:
+                    cited = cite(rule)
+                    print(f"    {rule} {cited['title']} — {cited['url']}")
+                for step in verdict.steps:
+                    print(f"      · {step}")
         print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if passed == len(results) else 1
 
@@ -257,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="ejecuta escenarios de reglas (YAML) y comprueba lo esperado")
     check.add_argument("paths", nargs="+", type=Path, help="archivos o carpetas de escenarios")
     check.add_argument("--json", action="store_true", help="resultado JSON por escenario")
+    check.add_argument("-v", "--verbose", action="store_true",
+                       help="muestra el porqué, las reglas con título y URL y los pasos seguidos")
     check.set_defaults(handler=cmd_check)
 
     grammar = commands.add_parser("grammar", help="utilidades de las gramáticas")

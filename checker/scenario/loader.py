@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -117,20 +118,31 @@ def _schema_message(error: Any) -> str:
     return str(error.message)
 
 
+_BLOCK = re.compile(r"^```scenario[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
 def load_file(path: Path) -> list[Scenario]:
+    """The scenarios of a YAML file, or of the ```` ```scenario ```` blocks of a Markdown document."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise ReglasError(f"no se pudo leer el archivo ({error})", where=str(path),
                           fix="indica un archivo YAML legible en UTF-8") from None
-    return load_text(text, str(path))
+    if path.suffix != ".md":
+        return load_text(text, str(path))
+    scenarios = []
+    for match in _BLOCK.finditer(text):
+        scenarios += load_text("\n" * text.count("\n", 0, match.start(1)) + match.group(1), str(path))
+    return scenarios
 
 
 def scenario_files(paths: list[Path]) -> Iterator[Path]:
-    """YAML files named by ``paths`` (folders are searched recursively)."""
+    """Scenario files named by ``paths``: YAML files, and Markdown documents with scenario blocks
+    (folders are searched recursively)."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")
+                              or (p.suffix == ".md" and "```scenario" in p.read_text(encoding="utf-8-sig")))
         elif path.is_file():
             yield path
         else:

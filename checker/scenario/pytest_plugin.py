@@ -3,7 +3,6 @@ the rule documents, one test item per scenario."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,21 +10,9 @@ from typing import Any
 import pytest
 
 from checker.errors import ReglasError
-from checker.scenario.loader import load_file, load_text
+from checker.scenario.loader import load_file
 from checker.scenario.model import Scenario
 from checker.scenario.runner import run
-
-_BLOCK = re.compile(r"^```scenario[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
-
-
-def scenario_blocks(path: Path) -> list[Scenario]:
-    """The scenarios embedded in a Markdown document, with their line numbers."""
-    text = path.read_text(encoding="utf-8-sig")
-    scenarios = []
-    for match in _BLOCK.finditer(text):
-        line = text.count("\n", 0, match.start(1))
-        scenarios += load_text("\n" * line + match.group(1), str(path))
-    return scenarios
 
 
 class ScenarioItem(pytest.Item):
@@ -55,8 +42,7 @@ class ScenarioFailure(Exception):
 
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[ScenarioItem]:
-        scenarios = scenario_blocks(self.path) if self.path.suffix == ".md" else load_file(self.path)
-        for scenario in scenarios:
+        for scenario in load_file(self.path):
             yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
 
 
