@@ -15,7 +15,7 @@ NOUN_TYPES = {
 KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list", "adjective", "classes_or",
          "classes_and", "classes_or_serial", "classes_and_serial", "named", "name_list", "names_or", "names_and",
          "with_keyword", "each", "all", "all_your", "card_np", *NOUN_TYPES, "simple_keyword", "plus_keyword",
-         "number_keyword", "keyword_name"}
+         "number_keyword", "keyword_name", "self_ref", "this_card", "in_play", "you_have_in_play", "at_least"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -26,6 +26,8 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     """Whether ``card`` is among the cards the phrase denotes, seen from the card ``source``."""
     fields = card_np.get("card_np", {})
     kinds = {kind for kind, _ in nodes(card_np)}
+    if "this_card" in kinds:
+        return card is source
     noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
     if noun and card.card.type != noun:
         return False

@@ -45,24 +45,32 @@ def static_flags(card: CardDef) -> frozenset[str]:
     return frozenset(flags)
 
 
-def _auras(structure: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """(subject noun phrase, predicate) of unconditional «X get +N / gain Keyword» sentences."""
-    found = []
+def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], dict[str, Any]]]:
+    """(conditions, subject noun phrase, predicate) of static «X get +N / gain Keyword» sentences."""
+    found: list[tuple[list[Any], dict[str, Any], dict[str, Any]]] = []
+    if any(kind in ("trigger", "activated") for kind, _ in nodes(structure)):
+        return found
     for kind, fields in nodes(structure):
-        if kind != "statement" or fields.get("prefix"):
+        if kind != "statement":
             continue
         for clause in fields.get("clause", []):
             declarative = clause.get("declarative", {})
             subject, predicate = declarative.get("subject", {}), declarative.get("predicate", {})
+            if "pronoun" in subject:  # «he gets…» in a static ability speaks of the card itself
+                subject = {"card_np": {"self_ref": {"this_card": {}}}}
             if "card_np" in subject and ("gets" in predicate or "gains" in predicate):
                 fields_of = next(iter(predicate.values()))
                 if not any(k in fields_of for k in ("duration", "while_here", "per_each")):
-                    found.append((subject, predicate))
+                    found.append((fields.get("prefix", []), subject, predicate))
     return found
 
 
 def refresh(state: Any) -> None:
-    """Recompute what static abilities in play give each card (stats and keywords); report the unsupported."""
+    """Recompute what static abilities in play give each card (stats and keywords); report the unsupported.
+
+    The conditions in front of them («While this character is exerted,», «During your turn,») are checked now.
+    """
+    from checker.games.lorcana.engine.conditions import holds
     from checker.games.lorcana.engine.filters import matches, supported
 
     for card in state.cards.values():
@@ -72,8 +80,11 @@ def refresh(state: Any) -> None:
         for structure in source.card.abilities:
             if "keywords" in structure.get("start", {}):
                 continue
-            for subject, predicate in _auras(structure):
-                if not supported(subject):
+            for prefixes, subject, predicate in _auras(structure):
+                condition = holds(prefixes, state, source)
+                if condition is False:
+                    continue
+                if condition is None or not supported(subject):
                     note = f"estática no resuelta de {source.ref}"
                     if note not in state.unresolved:
                         state.unresolved.append(note)
