@@ -16,6 +16,8 @@ class Targets:
 
     def __init__(self, state: State, refs: list[str], chooser: str) -> None:
         self.state, self.refs, self.chooser = state, list(refs), chooser
+        #: The cards the previous clause acted on («…and deal 1 damage to each of them»).
+        self.previous: list[Instance] = []
 
     def take(self, what: str) -> Instance | None:
         if not self.refs:
@@ -66,14 +68,15 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             for opponent in state.opponents(player):
                 state.players[opponent].lore = max(0, state.players[opponent].lore - _amount(args))
         elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage", "put_damage"):
-            group = _group(args.get("target", {}), state, source)
+            group = _group(args.get("target", {}), state, source, targets.previous)
             if group is None:
                 one = targets.take(verb)
                 group = [one] if one is not None else []
             for member in group:
                 _apply(verb, args, state, member)
+            targets.previous = group
         elif verb in ("gets", "gains") and subject is not None and ("stat_mod" in args or "keyword_list" in args):
-            group = _group(subject, state, source)
+            group = _group(subject, state, source, targets.previous)
             chosen = targets.take(verb) if group is None else None
             until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
             for target in group if group is not None else ([chosen] if chosen else []):
@@ -82,10 +85,13 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             state.unresolved.append(verb)
 
 
-def _group(target: dict[str, Any], state: State, source: Instance) -> list[Instance] | None:
+def _group(target: dict[str, Any], state: State, source: Instance,
+           previous: list[Instance]) -> list[Instance] | None:
     """The cards «each/all …» denotes (``None`` when the phrase names chosen cards instead)."""
     from checker.games.lorcana.engine.filters import matches, supported
 
+    if isinstance(target, dict) and "each_of_them" in target:
+        return list(previous)
     card_np = target.get("card_np") if isinstance(target, dict) else None
     if not card_np:
         return None

@@ -104,6 +104,13 @@ def _apply(card: Any, predicate: dict[str, Any]) -> None:
                 stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(mod["stat_symbol"])]
                 card.aura_mods.append((stat, int(str(mod["signed"]))))
     else:
+        from checker.games.lorcana.keywords import canonical
+
         items = fields["keyword_list"]["keyword_list"]["keyword_item"]
         gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
-        card.aura_keywords.update(gained)
+        for name, value in gained.items():
+            definition = canonical(name)
+            if definition is not None and definition.value == "plus" and name in card.aura_keywords:
+                card.aura_keywords[name] = (card.aura_keywords[name] or 0) + (value or 0)   # +N stacks
+            else:
+                card.aura_keywords[name] = value
