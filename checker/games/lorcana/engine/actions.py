@@ -173,7 +173,10 @@ def play(state: State, action: Action) -> Verdict:
     if refused:
         return refused
     player = state.players[state.active]
-    for ref in action.get("targets") or []:
+    chosen = [str(t) for t in action.get("targets") or []]
+    if len(set(chosen)) < len(chosen):
+        return illegal("no se puede elegir dos veces la misma carta para un efecto", "lorcana:1.6")
+    for ref in chosen:
         target = _card(state, {"t": ref}, "t")
         if target.owner != state.active and target.has("Ward"):
             return illegal(f"«{target.ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2")

@@ -92,6 +92,10 @@ def _group(target: dict[str, Any], state: State, source: Instance,
 
     if isinstance(target, dict) and "each_of_them" in target:
         return list(previous)
+    if isinstance(target, dict) and "pronoun" in target:              # «them», «her»: what came before, or itself
+        return list(previous) or [source]
+    if any(kind == "this_card" for kind, _ in nodes(target)):
+        return [source]
     card_np = target.get("card_np") if isinstance(target, dict) else None
     if not card_np:
         return None
