@@ -342,7 +342,7 @@ def end_turn(state: State, action: Action) -> Verdict:
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
-        card.gained_flags.clear()
+        card.gained_flags &= {"skip_next_ready"}
     order = list(state.players)
     state.active = order[(order.index(state.active) + 1) % len(order)]
     beginning_phase(state)
@@ -356,7 +356,10 @@ def beginning_phase(state: State) -> None:
     player.ink_exerted = 0
     player.inked_this_turn = False
     for card in state.in_play(state.active):
-        card.exerted = False
+        if "skip_next_ready" in card.gained_flags:                           # «can't ready at the start…»
+            card.gained_flags.discard("skip_next_ready")
+        else:
+            card.exerted = False
         card.dry = True                                                      # 3.2.2
         card.modifiers = [m for m in card.modifiers if m[2] != f"next_turn:{state.active}"]
         if card.card.type == "location":

@@ -75,6 +75,11 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             for member in group:
                 _apply(verb, args, state, member)
             targets.previous = group
+        elif verb == "cant" and subject is not None and any(k == "ready_at_start" for k, _ in nodes(args)):
+            group = _group(subject, state, source, targets.previous)
+            chosen = targets.take(verb) if group is None else None
+            for target in group if group is not None else ([chosen] if chosen else []):
+                target.gained_flags.add("skip_next_ready")
         elif verb in ("gets", "gains") and subject is not None and ("stat_mod" in args or "keyword_list" in args):
             group = _group(subject, state, source, targets.previous)
             chosen = targets.take(verb) if group is None else None

@@ -37,9 +37,10 @@ class Instance:
     #: What static abilities in play give it now (recomputed by ``statics.refresh``).
     aura_mods: list[tuple[str, int]] = field(default_factory=list)
     aura_keywords: dict[str, int | None] = field(default_factory=dict)
+    aura_flags: set[str] = field(default_factory=set)
 
     def flags(self) -> frozenset[str]:
-        return static_flags(self.card)
+        return static_flags(self.card) | self.aura_flags
 
     def keyword(self, name: str) -> int | None:
         """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""

@@ -58,9 +58,9 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
             subject, predicate = declarative.get("subject", {}), declarative.get("predicate", {})
             if "pronoun" in subject:  # «he gets…» in a static ability speaks of the card itself
                 subject = {"card_np": {"self_ref": {"this_card": {}}}}
-            if "card_np" in subject and ("gets" in predicate or "gains" in predicate):
+            if "card_np" in subject and ("gets" in predicate or "gains" in predicate or "cant" in predicate):
                 fields_of = next(iter(predicate.values()))
-                if not any(k in fields_of for k in ("duration", "while_here", "per_each")):
+                if not any(k in fields_of for k in ("duration", "per_each")):
                     found.append((fields.get("prefix", []), subject, predicate))
     return found
 
@@ -76,6 +76,7 @@ def refresh(state: Any) -> None:
     for card in state.cards.values():
         card.aura_mods.clear()
         card.aura_keywords.clear()
+        card.aura_flags.clear()
     for source in state.in_play():
         for structure in source.card.abilities:
             if "keywords" in structure.get("start", {}):
@@ -89,8 +90,9 @@ def refresh(state: Any) -> None:
                     if note not in state.unresolved:
                         state.unresolved.append(note)
                     continue
+                here = "while_here" in next(iter(predicate.values()))
                 for card in state.in_play():
-                    if matches(subject, card, source):
+                    if matches(subject, card, source) and (not here or card.at == source.ref):
                         _apply(card, predicate)
 
 
@@ -98,6 +100,10 @@ def _apply(card: Any, predicate: dict[str, Any]) -> None:
     from checker.games.lorcana.engine.cards import keywords_of
 
     ((kind, fields),) = predicate.items()
+    if kind == "cant":
+        card.aura_flags |= {f"cant_{a}" for a, _ in nodes(fields.get("action_list", {}))
+                            if a in ("quest", "challenge", "be_challenged")}
+        return
     if kind == "gets":
         for _, mod in nodes(fields.get("stat_mod", [])):
             if "signed" in mod:
