@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from checker.paths import DEFAULT_VAULT
 from checker.search.enrich import enrich_file
 from checker.sitegen.examples import render_examples
 from checker.sitegen.nav import build_nav
@@ -35,7 +36,9 @@ def _vault() -> Vault:
 def on_config(config: Any) -> Any:
     """Read the vault once per build, and derive the navigation when mkdocs.yml has none."""
     _State.vault = Vault.load(config["docs_dir"])
-    _State.scenarios = scenario_index()
+    # The project's scenarios cite this vault's rule IDs; another vault gets no scenario tables.
+    own_vault = Path(config["docs_dir"]).resolve() == DEFAULT_VAULT.resolve()
+    _State.scenarios = scenario_index() if own_vault else {}
     if not config["nav"]:
         config["nav"] = build_nav(_State.vault)
     return config
