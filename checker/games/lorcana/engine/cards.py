@@ -30,6 +30,9 @@ class CardDef:
     abilities: tuple[Structure, ...] = ()
     keywords: dict[str, int | None] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
+        return self                                                          # immutable: shared by snapshots
+
     @property
     def base_name(self) -> str:
         return self.name.split(" - ")[0].strip()

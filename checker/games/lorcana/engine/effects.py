@@ -11,6 +11,14 @@ from checker.grammar.walk import nodes
 Structure = dict[str, Any]
 
 
+class IllegalChoice(Exception):
+    """A chosen card the phrase does not allow (lorcana:1.6); the action is refused and undone."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class Targets:
     """The refs a play names for its «chosen» choices, consumed in order."""
 
@@ -19,7 +27,10 @@ class Targets:
         #: The cards the previous clause acted on («…and deal 1 damage to each of them»).
         self.previous: list[Instance] = []
 
-    def take(self, what: str) -> Instance | None:
+    def take(self, what: str, phrase: Any = None, source: Instance | None = None) -> Instance | None:
+        """The next chosen card; checked against ``phrase`` (seen from ``source``) when the checker reads it."""
+        from checker.games.lorcana.engine.filters import describe, matches, supported
+
         if not self.refs:
             self.state.unresolved.append(f"{what}: falta un objetivo en «targets»")
             return None
@@ -27,6 +38,9 @@ class Targets:
         card = self.state.cards.get(ref)
         if card is None:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
+        checked = isinstance(phrase, dict) and "card_np" in phrase and source is not None and supported(phrase)
+        if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
+            raise IllegalChoice(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}")
         return card
 
 
@@ -70,24 +84,44 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
         elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage", "put_damage"):
             group = _group(args.get("target", {}), state, source, targets.previous)
             if group is None:
-                one = targets.take(verb)
+                one = targets.take(verb, args.get("target"), source)
                 group = [one] if one is not None else []
             for member in group:
                 _apply(verb, args, state, member)
             targets.previous = group
         elif verb == "cant" and subject is not None and any(k == "ready_at_start" for k, _ in nodes(args)):
             group = _group(subject, state, source, targets.previous)
-            chosen = targets.take(verb) if group is None else None
+            chosen = targets.take(verb, subject, source) if group is None else None
             for target in group if group is not None else ([chosen] if chosen else []):
                 target.gained_flags.add("skip_next_ready")
         elif verb in ("gets", "gains") and subject is not None and ("stat_mod" in args or "keyword_list" in args):
             group = _group(subject, state, source, targets.previous)
-            chosen = targets.take(verb) if group is None else None
+            chosen = targets.take(verb, subject, source) if group is None else None
             until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
             for target in group if group is not None else ([chosen] if chosen else []):
                 _modify(verb, args, target, until)
+        elif verb == "move_damage" and isinstance(args.get("target"), list) and len(args["target"]) == 2:
+            _move_damage(args, state, source, targets)
         else:
             state.unresolved.append(verb)
+
+
+def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: Targets) -> None:
+    """Move damage counters from one card to another: moved, not dealt, so Resist does not apply."""
+    ends: list[Instance | None] = []
+    for phrase in args["target"]:
+        group = _group(phrase, state, source, targets.previous)
+        if group is None:                                                    # a chosen card
+            ends.append(targets.take("move_damage", phrase, source))
+        else:                                                                # «this character», «them»
+            ends.append(group[0] if group else None)
+    origin, destination = ends
+    if origin is None or destination is None:
+        return
+    moved = min(_amount(args), origin.damage)
+    origin.damage -= moved
+    destination.damage += moved
+    targets.previous = [destination]
 
 
 def _group(target: dict[str, Any], state: State, source: Instance,

@@ -15,7 +15,8 @@ NOUN_TYPES = {
 KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list", "adjective", "classes_or",
          "classes_and", "classes_or_serial", "classes_and_serial", "named", "name_list", "names_or", "names_and",
          "with_keyword", "each", "all", "all_your", "card_np", *NOUN_TYPES, "simple_keyword", "plus_keyword",
-         "number_keyword", "keyword_name", "self_ref", "this_card", "in_play", "you_have_in_play", "at_least"}
+         "number_keyword", "keyword_name", "self_ref", "determiner", "card_noun", "chosen", "a_chosen",
+         "another_chosen", "this_card", "in_play", "you_have_in_play", "at_least"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -35,7 +36,7 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
         return False
     if "opposing" in kinds and card.owner == source.owner:
         return False
-    if "other" in kinds and card is source:
+    if ("other" in kinds or "another_chosen" in kinds) and card is source:
         return False
     if "damaged" in kinds and card.damage == 0:
         return False
@@ -54,3 +55,16 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     keywords = [str(v) for _, f in nodes(fields.get("post_modifier", [])) for k, v in f.items()
                 if k in ("simple_keyword", "plus_keyword", "number_keyword")]
     return all(card.has(k) for k in keywords)
+
+
+_NOUNS_ES = {"character": "personaje", "item": "objeto", "location": "ubicación", "action": "acción"}
+_ADJECTIVES_ES = {"other": "otro", "another_chosen": "otro", "opposing": "rival", "your": "tuyo", "damaged": "dañado",
+                  "exerted": "agotado", "ready": "preparado"}
+
+
+def describe(card_np: dict[str, Any]) -> str:
+    """A short Spanish description of what the phrase asks for («personaje rival dañado en juego»)."""
+    kinds = [kind for kind, _ in nodes(card_np)]
+    noun = next((_NOUNS_ES[NOUN_TYPES[k]] for k in kinds if k in NOUN_TYPES), "carta")
+    words = [noun, *dict.fromkeys(_ADJECTIVES_ES[k] for k in kinds if k in _ADJECTIVES_ES)]
+    return " ".join(words) + " en juego"

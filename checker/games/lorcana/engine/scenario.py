@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.actions import HANDLERS
 from checker.games.lorcana.engine.damage import game_state_check
+from checker.games.lorcana.engine.effects import IllegalChoice
 from checker.games.lorcana.engine.state import build, observe
 from checker.games.lorcana.engine.statics import refresh
 from checker.games.lorcana.engine.triggers import resolve_bag
@@ -26,13 +28,19 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
             raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción",
                               fix="usa ink, play, quest, challenge, move, activate o end_turn")
         refresh(state)
-        verdict = handler(state, action)
-        if verdict.legal:
-            refresh(state)
-            game_state_check(state)                                          # lorcana:1.9
-            resolve_bag(state, action)
-            refresh(state)
-            game_state_check(state)
+        snapshot = copy.deepcopy(state) if action.get("targets") or action.get("trigger_targets") else None
+        try:
+            verdict = handler(state, action)
+            if verdict.legal:
+                refresh(state)
+                game_state_check(state)                                      # lorcana:1.9
+                resolve_bag(state, action)
+                refresh(state)
+                game_state_check(state)
+        except IllegalChoice as refused:                                     # undo what the action did
+            if snapshot is not None:
+                state.__dict__.update(snapshot.__dict__)
+            verdict = Verdict(False, ["lorcana:1.6"], refused.message)
         if not verdict.legal and index < len(actions) - 1:
             notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "
                          f"{verdict.message}")
