@@ -16,7 +16,8 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "classes_and", "classes_or_serial", "classes_and_serial", "named", "name_list", "names_or", "names_and",
          "with_keyword", "each", "all", "all_your", "card_np", *NOUN_TYPES, "simple_keyword", "plus_keyword",
          "number_keyword", "keyword_name", "self_ref", "determiner", "card_noun", "chosen", "a_chosen",
-         "another_chosen", "this_card", "in_play", "you_have_in_play", "at_least"}
+         "another_chosen", "this_card", "in_play", "you_have_in_play", "at_least",
+         "opponents_have_in_play", "you_have_here", "in_your_hand", "card"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -32,9 +33,12 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
     if noun and card.card.type != noun:
         return False
-    if ({"your", "all_your"} & kinds) and card.owner != source.owner:
+    if ({"your", "all_your", "you_have_in_play", "you_have_here", "in_your_hand"} & kinds) \
+            and card.owner != source.owner:
         return False
-    if "opposing" in kinds and card.owner == source.owner:
+    if ({"opposing", "opponents_have_in_play"} & kinds) and card.owner == source.owner:
+        return False
+    if "you_have_here" in kinds and card.at != source.ref:
         return False
     if ("other" in kinds or "another_chosen" in kinds) and card is source:
         return False

@@ -60,7 +60,7 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
                 subject = {"card_np": {"self_ref": {"this_card": {}}}}
             if "card_np" in subject and ("gets" in predicate or "gains" in predicate or "cant" in predicate):
                 fields_of = next(iter(predicate.values()))
-                if not any(k in fields_of for k in ("duration", "per_each")):
+                if "duration" not in fields_of:
                     found.append((fields.get("prefix", []), subject, predicate))
     return found
 
@@ -71,6 +71,7 @@ def refresh(state: Any) -> None:
     The conditions in front of them («While this character is exerted,», «During your turn,») are checked now.
     """
     from checker.games.lorcana.engine.conditions import holds
+    from checker.games.lorcana.engine.counts import times
     from checker.games.lorcana.engine.filters import matches, supported
 
     for card in state.cards.values():
@@ -82,21 +83,28 @@ def refresh(state: Any) -> None:
             if "keywords" in structure.get("start", {}):
                 continue
             for prefixes, subject, predicate in _auras(structure):
-                condition = holds(prefixes, state, source)
+                each = [p for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})]
+                each += [f["per_each"] for f in predicate.values() if "per_each" in f]
+                condition = holds([p for p in prefixes if p not in each], state, source)
                 if condition is False:
                     continue
-                if condition is None or not supported(subject):
+                counts = [times(e, state, source) for e in each]
+                if condition is None or not supported(subject) or None in counts:
                     note = f"estática no resuelta de {source.ref}"
                     if note not in state.unresolved:
                         state.unresolved.append(note)
                     continue
                 here = "while_here" in next(iter(predicate.values()))
+                factor = 1
+                for count in counts:
+                    factor *= count or 0
                 for card in state.in_play():
-                    if matches(subject, card, source) and (not here or card.at == source.ref):
-                        _apply(card, predicate)
+                    if matches(subject, card, source) and (not here or card.at == source.ref) and factor:
+                        _apply(card, predicate, factor)
 
 
-def _apply(card: Any, predicate: dict[str, Any]) -> None:
+def _apply(card: Any, predicate: dict[str, Any], factor: int = 1) -> None:
+    """Give ``card`` what the predicate says, ``factor`` times («for each …»)."""
     from checker.games.lorcana.engine.cards import keywords_of
 
     ((kind, fields),) = predicate.items()
@@ -108,13 +116,14 @@ def _apply(card: Any, predicate: dict[str, Any]) -> None:
         for _, mod in nodes(fields.get("stat_mod", [])):
             if "signed" in mod:
                 stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(mod["stat_symbol"])]
-                card.aura_mods.append((stat, int(str(mod["signed"]))))
+                card.aura_mods.append((stat, int(str(mod["signed"])) * factor))
     else:
         from checker.games.lorcana.keywords import canonical
 
         items = fields["keyword_list"]["keyword_list"]["keyword_item"]
         gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
         for name, value in gained.items():
+            value = value * factor if value is not None else None
             definition = canonical(name)
             if definition is not None and definition.value == "plus" and name in card.aura_keywords:
                 card.aura_keywords[name] = (card.aura_keywords[name] or 0) + (value or 0)   # +N stacks

@@ -1,0 +1,31 @@
+"""How many times «for each …» applies: cards in play or in hand, damage on a card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.games.lorcana.engine.state import Instance, State
+from checker.grammar.walk import nodes
+
+
+def times(expression: Any, state: State, source: Instance) -> int | None:
+    """The count an «expression_each» denotes now, seen from ``source``; ``None`` if beyond this checker."""
+    from checker.games.lorcana.engine.filters import matches, supported
+
+    for kind, fields in nodes(expression):
+        if kind in ("each_card", "for_each"):                               # «for each X» after or before
+            card_np = fields.get("card_np", {})
+            if not supported(card_np):
+                return None
+            kinds = {k for k, _ in nodes(card_np)}
+            if "in_your_hand" in kinds:
+                pool = [state.cards[ref] for ref in state.players[source.owner].zones["hand"]]
+            else:
+                pool = state.in_play()
+            return sum(1 for card in pool if matches(card_np, card, source))
+        if kind == "each_damage":
+            on = fields.get("target", {})
+            if not any(k in ("this_card", "pronoun") for k, _ in nodes(on)) and "pronoun" not in on:
+                return None
+            return source.damage // max(int(fields["number"]), 1)
+    return None
