@@ -10,7 +10,8 @@ from checker.games.lorcana.engine.costs import play_cost
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets, resolve
 from checker.games.lorcana.engine.state import Instance, State
-from checker.games.lorcana.engine.triggers import trigger
+from checker.games.lorcana.engine.statics import refresh
+from checker.games.lorcana.engine.triggers import resolve_bag, trigger
 from checker.scenario.model import Verdict
 
 Action = dict[str, Any]
@@ -145,7 +146,14 @@ def challenge(state: State, action: Action) -> Verdict:
     trigger(state, attacker, "challenges")
     trigger(state, defender, "is_challenged")
     step(f"lorcana:4.3.6.7 a la bolsa: {', '.join(state.bag[before:]) or 'nada'}")
-    step("lorcana:4.3.6.8 se resuelven los disparadores")
+    resolve_bag(state, action)                                               # before damage (lorcana:4.3.6.8)
+    refresh(state)
+    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)
+    step(f"lorcana:4.3.6.8 se resuelven los disparadores; Fuerza al infligir daño: {strength}")
+    if attacker.zone != "play" or defender.zone != "play":                    # a trigger removed one of them
+        step("lorcana:4.3.6.12 fin del desafío: uno de los dos ya no está en juego, no hay daño")
+        verdict.message = "el desafío termina sin daño"
+        return verdict
     back = defender.stat("strength") if defender.card.type == "character" else 0
     to_defender = deal_damage(state, defender, max(strength, 0))
     to_attacker = deal_damage(state, attacker, max(back, 0))
@@ -290,6 +298,8 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
         state.move(card, "play")
         card.dry = card.card.type != "character"
         card.exerted = "enters_exerted" in card.flags() or bool(action.get("exerted", False) and card.has("Bodyguard"))
+        # «enters play with N damage»: counters put on it, not damage dealt (Resist does not apply)
+        card.damage = sum(int(f.split(":")[1]) for f in card.flags() if f.startswith("enters_damage:"))
     trigger(state, card, "played")
     return []
 

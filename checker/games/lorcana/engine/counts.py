@@ -20,6 +20,9 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
             kinds = {k for k, _ in nodes(card_np)}
             if "in_your_hand" in kinds:
                 pool = [state.cards[ref] for ref in state.players[source.owner].zones["hand"]]
+            elif "in_your_opponents_hands" in kinds:
+                hands = [state.players[p].zones["hand"] for p in state.opponents(source.owner)]
+                pool = [state.cards[ref] for hand in hands for ref in hand]
             else:
                 pool = state.in_play()
             return sum(1 for card in pool if matches(card_np, card, source))

@@ -31,14 +31,21 @@ class Targets:
         """The next chosen card; checked against ``phrase`` (seen from ``source``) when the checker reads it."""
         from checker.games.lorcana.engine.filters import describe, matches, supported
 
+        checked = isinstance(phrase, dict) and "card_np" in phrase and source is not None and supported(phrase)
         if not self.refs:
+            if checked and source is not None:
+                valid = [c.ref for c in self.state.in_play() if matches(phrase, c, source)
+                         and not (c.owner != self.chooser and c.has("Ward"))]
+                if valid:
+                    raise IllegalChoice(f"hay que elegir un {describe(phrase)} ({', '.join(valid)}): "
+                                        "si existe una opción válida, elegir no es opcional")
+                return None                                                  # nothing to choose: that part does nothing
             self.state.unresolved.append(f"{what}: falta un objetivo en «targets»")
             return None
         ref = self.refs.pop(0)
         card = self.state.cards.get(ref)
         if card is None:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
-        checked = isinstance(phrase, dict) and "card_np" in phrase and source is not None and supported(phrase)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             raise IllegalChoice(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}")
         return card

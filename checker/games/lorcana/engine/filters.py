@@ -17,7 +17,8 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "with_keyword", "each", "all", "all_your", "card_np", *NOUN_TYPES, "simple_keyword", "plus_keyword",
          "number_keyword", "keyword_name", "self_ref", "determiner", "card_noun", "chosen", "a_chosen",
          "another_chosen", "this_card", "in_play", "you_have_in_play", "at_least",
-         "opponents_have_in_play", "you_have_here", "in_your_hand", "card"}
+         "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
+         "in_your_opponents_hands"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -36,7 +37,7 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     if ({"your", "all_your", "you_have_in_play", "you_have_here", "in_your_hand"} & kinds) \
             and card.owner != source.owner:
         return False
-    if ({"opposing", "opponents_have_in_play"} & kinds) and card.owner == source.owner:
+    if ({"opposing", "opponents_have_in_play", "in_your_opponents_hands"} & kinds) and card.owner == source.owner:
         return False
     if "you_have_here" in kinds and card.at != source.ref:
         return False

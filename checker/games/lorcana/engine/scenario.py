@@ -29,6 +29,7 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
                               fix="usa ink, play, quest, challenge, move, activate o end_turn")
         refresh(state)
         snapshot = copy.deepcopy(state) if action.get("targets") or action.get("trigger_targets") else None
+        state.trigger_targets = [str(t) for t in action.get("trigger_targets") or []]
         try:
             verdict = handler(state, action)
             if verdict.legal:

@@ -81,6 +81,8 @@ class State:
     bag: list[str] = field(default_factory=list)
     #: Triggered abilities waiting in the bag: (ability name, source ref).
     pending: list[tuple[str, str]] = field(default_factory=list)
+    #: The refs the current action names for its triggered abilities' choices, consumed in order.
+    trigger_targets: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
     turn: int = 1
     #: Players who tried to draw from an empty deck since the last game state check (lorcana:1.8.2).

@@ -28,7 +28,8 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
 
 @cache
 def static_flags(card: CardDef) -> frozenset[str]:
-    """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``can_challenge_ready``, ``enters_exerted``."""
+    """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``can_challenge_ready``, ``enters_exerted``,
+    ``enters_damage:N``."""
     flags: set[str] = set()
     for structure in card.abilities:
         if "keywords" in structure.get("start", {}):
@@ -42,6 +43,7 @@ def static_flags(card: CardDef) -> frozenset[str]:
                     flags.add("can_challenge_ready")
                 if kind == "enters_play":
                     flags |= {"enters_exerted" for state, _ in nodes(fields) if state == "exerted"}
+                    flags |= {f"enters_damage:{f['number']}" for state, f in nodes(fields) if state == "with_damage"}
     return frozenset(flags)
 
 

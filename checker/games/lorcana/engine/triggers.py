@@ -58,7 +58,8 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
     """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:8.7.2)."""
     from checker.games.lorcana.engine.effects import Targets, resolve
 
-    targets = Targets(state, [str(t) for t in action.get("trigger_targets") or []], state.active)
+    targets = Targets(state, [], state.active)
+    targets.refs = state.trigger_targets                                     # shared: consumed across the action
     declined = {str(n).casefold() for n in action.get("decline") or []}
     while state.pending:
         order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
