@@ -201,6 +201,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "rules": [cite(rule) for rule in (r.outcome.verdict.rules if r.outcome else [])],
             "message": r.outcome.verdict.message if r.outcome else "", "mismatches": r.mismatches,
             "steps": r.outcome.verdict.steps if r.outcome else [],
+            "bag": r.outcome.bag if r.outcome else [], "unresolved": r.outcome.unresolved if r.outcome else [],
         } for r in results])
     else:
         for r in results:

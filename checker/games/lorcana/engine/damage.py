@@ -11,8 +11,13 @@ def dealt(target: Instance, amount: int) -> int:
 
 
 def deal_damage(state: State, target: Instance, amount: int) -> int:
+    """Deal damage; only damage actually dealt (after Resist) triggers «is dealt damage»."""
+    from checker.games.lorcana.engine.triggers import trigger
+
     placed = dealt(target, amount)
     target.damage += placed
+    if placed:
+        trigger(state, target, "dealt_damage")
     return placed
 
 

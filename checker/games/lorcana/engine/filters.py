@@ -16,7 +16,7 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "classes_and", "classes_or_serial", "classes_and_serial", "named", "name_list", "names_or", "names_and",
          "with_keyword", "each", "all", "all_your", "card_np", *NOUN_TYPES, "simple_keyword", "plus_keyword",
          "number_keyword", "keyword_name", "self_ref", "determiner", "card_noun", "chosen", "a_chosen",
-         "another_chosen", "this_card", "in_play", "you_have_in_play", "at_least",
+         "another_chosen", "a", "this_card", "in_play", "you_have_in_play", "at_least",
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
          "in_your_opponents_hands"}
 

@@ -28,7 +28,7 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
             raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción",
                               fix="usa ink, play, quest, challenge, move, activate o end_turn")
         refresh(state)
-        snapshot = copy.deepcopy(state) if action.get("targets") or action.get("trigger_targets") else None
+        snapshot = copy.deepcopy(state)                                      # to undo an illegal choice
         state.trigger_targets = [str(t) for t in action.get("trigger_targets") or []]
         try:
             verdict = handler(state, action)
@@ -39,8 +39,7 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
                 refresh(state)
                 game_state_check(state)
         except IllegalChoice as refused:                                     # undo what the action did
-            if snapshot is not None:
-                state.__dict__.update(snapshot.__dict__)
+            state.__dict__.update(snapshot.__dict__)
             verdict = Verdict(False, ["lorcana:1.6"], refused.message)
         if not verdict.legal and index < len(actions) - 1:
             notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "

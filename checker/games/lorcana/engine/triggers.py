@@ -15,7 +15,7 @@ EVENT_VERBS = {
     "is_challenged": ("is_challenged",), "is_banished": ("banished", "banished_in_challenge"),
     "is_banished_in_challenge": ("banished_in_challenge",),
     "is_challenged_and_banished": ("banished_in_challenge",), "challenges_and_is_banished": ("banished_in_challenge",),
-    "moves_to_location": ("moves",),
+    "moves_to_location": ("moves",), "is_dealt_damage": ("dealt_damage",),
 }
 
 
@@ -56,7 +56,7 @@ def trigger(state: State, card: Instance, event: str) -> None:
 
 def resolve_bag(state: State, action: dict[str, Any]) -> None:
     """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:8.7.2)."""
-    from checker.games.lorcana.engine.effects import Targets, resolve
+    from checker.games.lorcana.engine.effects import Targets
 
     targets = Targets(state, [], state.active)
     targets.refs = state.trigger_targets                                     # shared: consumed across the action
@@ -70,6 +70,22 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         source = state.cards[ref]
         ability = next((a for a in source.card.abilities if a.get("start", {}).get("name") == name), None)
         if ability is not None:
-            statements = [fields for kind, fields in nodes(ability) if kind == "statement"]
-            for statement in statements[:1]:
-                resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
+            _resolve_sentences(ability, state, source, targets)
+
+
+def _resolve_sentences(ability: dict[str, Any], state: State, source: Instance, targets: Any) -> None:
+    """Resolve every sentence of a triggered ability in order; conditions («if you have …») are checked now."""
+    from checker.games.lorcana.engine.conditions import holds
+    from checker.games.lorcana.engine.effects import resolve
+
+    for sentence in ability["start"].get("sentence", []):
+        statement = sentence.get("sentence", {}).get("statement", {}).get("statement")
+        if statement is None:
+            state.unresolved.append(f"frase no resuelta de {source.ref}")
+            continue
+        conditions = [p for p in statement.get("prefix", []) if "trigger" not in p.get("prefix", {})]
+        holding = holds(conditions, state, source)
+        if holding is None:
+            state.unresolved.append(f"condición no resuelta de {source.ref}")
+        if holding:
+            resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
