@@ -14,9 +14,9 @@ Structure = dict[str, Any]
 class IllegalChoice(Exception):
     """A chosen card the phrase does not allow (lorcana:1.6); the action is refused and undone."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *rules: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.message, self.rules = message, list(rules) or ["lorcana:1.6"]
 
 
 class Targets:
@@ -46,6 +46,8 @@ class Targets:
         card = self.state.cards.get(ref)
         if card is None:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
+        if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
+            raise IllegalChoice(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2")
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             raise IllegalChoice(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}")
         return card

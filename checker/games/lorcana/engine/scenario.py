@@ -40,7 +40,7 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
                 game_state_check(state)
         except IllegalChoice as refused:                                     # undo what the action did
             state.__dict__.update(snapshot.__dict__)
-            verdict = Verdict(False, ["lorcana:1.6"], refused.message)
+            verdict = Verdict(False, refused.rules, refused.message)
         if not verdict.legal and index < len(actions) - 1:
             notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: "
                          f"{verdict.message}")
