@@ -142,6 +142,8 @@ def _group(target: dict[str, Any], state: State, source: Instance,
         return list(previous)
     if isinstance(target, dict) and "pronoun" in target:              # «them», «her»: what came before, or itself
         return list(previous) or [source]
+    if any(kind == "that_card" for kind, _ in nodes(target)):              # the card the trigger was about
+        return list(previous) or [source]
     if any(kind == "this_card" for kind, _ in nodes(target)):
         return [source]
     card_np = target.get("card_np") if isinstance(target, dict) else None

@@ -18,7 +18,7 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "number_keyword", "keyword_name", "self_ref", "determiner", "card_noun", "chosen", "a_chosen",
          "another_chosen", "a", "this_card", "in_play", "you_have_in_play", "at_least",
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
-         "in_your_opponents_hands"}
+         "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -33,6 +33,10 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
         return card is source
     noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
     if noun and card.card.type != noun:
+        return False
+    if "song" in kinds or "songs" in kinds:
+        return card.card.is_song
+    if "your_other" in kinds and (card is source or card.owner != source.owner):
         return False
     if ({"your", "all_your", "you_have_in_play", "you_have_here", "in_your_hand"} & kinds) \
             and card.owner != source.owner:

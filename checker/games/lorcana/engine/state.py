@@ -80,7 +80,8 @@ class State:
     winner: str | None = None
     bag: list[str] = field(default_factory=list)
     #: Triggered abilities waiting in the bag: (ability name, source ref).
-    pending: list[tuple[str, str]] = field(default_factory=list)
+    #: Triggered abilities waiting to resolve: (ability name, source ref, ref of the card the event happened to).
+    pending: list[tuple[str, str, str]] = field(default_factory=list)
     #: The refs the current action names for its triggered abilities' choices, consumed in order.
     trigger_targets: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)

@@ -25,7 +25,7 @@ def _is_self(card_np: Any) -> bool:
 
 @cache
 def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
-    """(ability name, events that trigger it) for each named triggered ability of the card."""
+    """(ability name, events that trigger it) for each named triggered ability about the card itself."""
     found = []
     for structure in card.abilities:
         name = structure.get("start", {}).get("name")
@@ -36,8 +36,7 @@ def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
                 if kind == "you_play" and _is_self(fields.get("card_np")):
                     events.add("played")
                 elif kind == "card_event" and _is_self(fields.get("card_np")):
-                    for verb_kind, _ in nodes(fields.get("event_verb", {})):
-                        events |= set(EVENT_VERBS.get(verb_kind, ()))
+                    events |= _verb_events(fields)
         for start in find(structure, "at_start_of_turn"):
             if any(kind == "your_turn" for kind, _ in nodes(start)):
                 events.add("turn_start")
@@ -46,12 +45,50 @@ def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(found)
 
 
+def _verb_events(fields: dict[str, Any]) -> set[str]:
+    return {e for verb_kind, _ in nodes(fields.get("event_verb", {})) for e in EVENT_VERBS.get(verb_kind, ())}
+
+
+@cache
+def watches_of(card: CardDef) -> tuple[tuple[str, frozenset[str], Any, bool], ...]:
+    """(name, events, phrase, yours) of triggered abilities about other cards («Whenever one of your characters
+    challenges», «Whenever you play a song»); ``yours``: only cards its player plays."""
+    found = []
+    for structure in card.abilities:
+        name = structure.get("start", {}).get("name")
+        for trigger in find(structure, "trigger"):
+            for event in trigger.get("event", []):
+                ((kind, fields),) = event.items()
+                phrase = fields.get("card_np") if isinstance(fields, dict) else None
+                if not name or phrase is None or _is_self(phrase):
+                    continue
+                if kind == "you_play":
+                    found.append((str(name), frozenset({"played"}), phrase, True))
+                elif kind == "card_event" and _verb_events(fields):
+                    found.append((str(name), frozenset(_verb_events(fields)), phrase, False))
+    return tuple(found)
+
+
 def trigger(state: State, card: Instance, event: str) -> None:
-    """Add to the bag the abilities of ``card`` that ``event`` triggers (lorcana:8.7.1)."""
+    """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:8.7.1): the card's own,
+    then those of cards in play watching for it; a watched phrase this checker cannot read is reported."""
+    from checker.games.lorcana.engine.filters import matches, supported
+
     for name, events in events_of(card.card):
         if event in events:
             state.bag.append(name)
-            state.pending.append((name, card.ref))
+            state.pending.append((name, card.ref, card.ref))
+    for source in state.in_play():
+        for name, events, phrase, yours in watches_of(source.card):
+            if event not in events or (yours and card.owner != source.owner):
+                continue
+            if not supported(phrase):
+                note = f"disparador no evaluado de {source.ref}: {name}"
+                if note not in state.unresolved:
+                    state.unresolved.append(note)
+            elif matches(phrase, card, source):
+                state.bag.append(name)
+                state.pending.append((name, source.ref, card.ref))
 
 
 def resolve_bag(state: State, action: dict[str, Any]) -> None:
@@ -63,11 +100,13 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
     declined = {str(n).casefold() for n in action.get("decline") or []}
     while state.pending:
         order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
-        name, ref = order[0]
-        state.pending.remove((name, ref))
+        name, ref, subject = order[0]
+        state.pending.remove(order[0])
         if name.casefold() in declined:
             continue
         source = state.cards[ref]
+        targets.chooser = source.owner                                       # its player makes its choices
+        targets.previous = [state.cards[subject]] if subject != ref else []  # «that card», «them»
         ability = next((a for a in source.card.abilities if a.get("start", {}).get("name") == name), None)
         if ability is not None:
             _resolve_sentences(ability, state, source, targets)
