@@ -163,11 +163,10 @@ def challenge(state: State, action: Action) -> Verdict:
         verdict.cite("lorcana:4.3.6.9.1")
     if defender.has("Resist") or attacker.has("Resist"):
         verdict.cite("lorcana:4.3.6.9.2", "lorcana:10.8.3")
-    banished = game_state_check(state)
-    step(f"lorcana:4.3.6.10 desterrados: {', '.join(c.ref for c in banished) or 'ninguno'}")
     before = len(state.bag)
-    for card in banished:
-        trigger(state, card, "banished_in_challenge")
+    banished = game_state_check(state, "banished_in_challenge")
+    step(f"lorcana:4.3.6.10 desterrados: {', '.join(c.ref for c in banished) or 'ninguno'}")
+    if banished:
         verdict.cite("lorcana:4.3.6.10", "lorcana:7.4")
     step(f"lorcana:4.3.6.11 disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
     step("lorcana:4.3.6.12 fin del desafío")

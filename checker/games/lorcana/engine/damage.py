@@ -31,12 +31,17 @@ def draw(state: State, player: str, count: int) -> None:
         state.move(card, "hand")
 
 
-def game_state_check(state: State) -> list[Instance]:
-    """Banish what has damage ≥ willpower; the first player at 20 lore wins. Returns the banished cards."""
+def game_state_check(state: State, event: str = "banished") -> list[Instance]:
+    """Banish what has damage ≥ willpower, all at once, then trigger ``event`` for each; the first player at 20
+    lore wins. Returns the banished cards."""
+    from checker.games.lorcana.engine.triggers import trigger
+
     banished = [c for c in state.in_play() if c.card.type in ("character", "location")
                 and c.damage >= max(c.stat("willpower"), 0) and c.card.willpower > 0]
     for card in banished:
         state.move(card, "discard")
+    for card in banished:
+        trigger(state, card, event)
     if state.winner is None:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None

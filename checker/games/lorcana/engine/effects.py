@@ -166,7 +166,12 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
     if verb == "deal_damage":
         deal_damage(state, target, _amount(args))
     elif verb == "banish":
+        from checker.games.lorcana.engine.triggers import trigger
+
+        was_in_play = target.zone == "play"
         state.move(target, "discard")
+        if was_in_play:
+            trigger(state, target, "banished")
     elif verb == "return_to_hand":
         state.move(target, "hand")
     elif verb == "exert":

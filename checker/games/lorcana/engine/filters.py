@@ -18,7 +18,8 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "number_keyword", "keyword_name", "self_ref", "determiner", "card_noun", "chosen", "a_chosen",
          "another_chosen", "a", "this_card", "in_play", "you_have_in_play", "at_least",
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
-         "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs"}
+         "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs",
+         "another"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -45,7 +46,7 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
         return False
     if "you_have_here" in kinds and card.at != source.ref:
         return False
-    if ("other" in kinds or "another_chosen" in kinds) and card is source:
+    if ({"other", "another", "another_chosen"} & kinds) and card is source:
         return False
     if "damaged" in kinds and card.damage == 0:
         return False
