@@ -291,6 +291,14 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             sub.add_argument("--addr", default="127.0.0.1:8000", help="dirección y puerto (127.0.0.1:8000)")
         sub.set_defaults(handler=handler)
+
+    from checker.game import games
+
+    for game in games().values():                                            # the games' own commands
+        if game.commands is not None:
+            own = commands.add_parser(game.id, help=f"órdenes propias de {game.name}")
+            game.commands(own.add_subparsers(dest="game_command", required=True, metavar="ORDEN",
+                                             parser_class=_Parser))
     return parser
 
 

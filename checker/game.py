@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker.ids import GameId
 
@@ -41,6 +41,8 @@ class Game:
     scenario_schema: Path | None = None
     #: Runs a scenario's actions on its state; raises ReglasError for an invalid scenario.
     run_scenario: Callable[[dict[str, object]], Outcome] | None = None
+    #: Adds the game's own subcommands (``reglas <game> …``) to the argparse sub-parsers it is given.
+    commands: Callable[[Any], None] | None = None
 
 
 def find_game(game_id: str) -> Game:

@@ -1,6 +1,7 @@
 """Malifaux, Second Edition."""
 
 from checker.game import Game
+from checker.games.malifaux.commands import register
 
 GAME = Game(
     id="malifaux",
@@ -8,4 +9,5 @@ GAME = Game(
     folder="Malifaux",
     summary="Escaramuzas con miniaturas resueltas con duelos contra la Baraja del Destino.",
     position=2,
+    commands=register,
 )
