@@ -51,6 +51,8 @@ class Outcome:
     unresolved: list[str] = field(default_factory=list)
     #: Problems of the scenario itself (an earlier action was illegal): always mismatches.
     notes: list[str] = field(default_factory=list)
+    #: Game-specific observations compared key by key with ``expect.result`` (a duel's totals…).
+    result: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -52,6 +52,19 @@ def compare(expect: dict[str, Any], outcome: Outcome) -> list[str]:
         problems.append(f"ganador: se esperaba {expect['winner']!r} y es {outcome.winner!r}")
     if "bag" in expect and list(expect["bag"]) != outcome.bag:
         problems.append(f"bolsa: se esperaba {expect['bag']!r} y es {outcome.bag!r}")
+    problems += _compare_result(expect.get("result") or {}, outcome.result, "result")
     if "unresolved" in expect and list(expect["unresolved"]) != outcome.unresolved:
         problems.append(f"efectos sin resolver: se esperaba {expect['unresolved']!r} y es {outcome.unresolved!r}")
+    return problems
+
+
+def _compare_result(wanted: dict[str, Any], seen: dict[str, Any], path: str) -> list[str]:
+    """Key by key, nested dicts compared by their keys only."""
+    problems = []
+    for key, value in wanted.items():
+        got = seen.get(key)
+        if isinstance(value, dict) and isinstance(got, dict):
+            problems += _compare_result(value, got, f"{path}.{key}")
+        elif got != value:
+            problems.append(f"{path}.{key}: se esperaba {value!r} y es {got!r}")
     return problems

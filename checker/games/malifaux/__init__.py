@@ -1,7 +1,10 @@
 """Malifaux, Second Edition."""
 
+from pathlib import Path
+
 from checker.game import Game
 from checker.games.malifaux.commands import register
+from checker.games.malifaux.scenario import run_scenario
 
 GAME = Game(
     id="malifaux",
@@ -10,4 +13,6 @@ GAME = Game(
     summary="Escaramuzas con miniaturas resueltas con duelos contra la Baraja del Destino.",
     position=2,
     commands=register,
+    scenario_schema=Path(__file__).with_name("scenario.schema.json"),
+    run_scenario=run_scenario,
 )

@@ -25,8 +25,9 @@ class FateCard:
     joker: Literal["red", "black"] | None = None
 
     def __str__(self) -> str:
+        """The scenario notation: ``13m``, ``RJ``, ``BJ``."""
         if self.joker:
-            return "Comodín Rojo" if self.joker == "red" else "Comodín Negro"
+            return "RJ" if self.joker == "red" else "BJ"
         return f"{self.value}{self.suit}"
 
 
