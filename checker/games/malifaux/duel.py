@@ -60,7 +60,13 @@ def declare_soulstones(side: Side, available: int) -> int:
                       "malifaux:5.1")
     if len(side.soulstone_suit) > 1:
         raise Refused("cada piedra de alma añade un solo palo al total", "malifaux:5.4")
-    side.cite("malifaux:5.3" if side.soulstone_plus else "malifaux:5.4", "malifaux:2.2.1")
+    side.cite("malifaux:2.2.1")
+    if side.soulstone_plus:
+        side.cite("malifaux:5.3")
+    if side.soulstone_suit:
+        side.cite("malifaux:5.4")
+    if side.soulstone_plus and side.soulstone_suit:
+        side.cite("malifaux:5.5")
     return spent
 
 
