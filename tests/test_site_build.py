@@ -101,3 +101,21 @@ def test_foreign_vault_with_embeds_builds(make_vault: MakeVault, tmp_path: Path)
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'src="img/Logo%20final.svg"' in html and 'width="20"' in html
     assert 'href="notas-2024/plan-v1-2/#seccion-unica"' in html
+
+
+@pytest.mark.parametrize("page", ["alerta", "guardaespaldas", "desafiador", "evasivo", "temerario", "resistencia",
+                                  "prisa", "cantante", "cambio", "cantar-juntos", "apoyo", "impulso", "desvanecer",
+                                  "resguardo"])
+def test_every_keyword_page_shows_its_scenarios(built_site: Path, page: str) -> None:
+    html = (built_site / "lorcana" / "palabras-clave" / page / "index.html").read_text(encoding="utf-8")
+    table = html.split("Escenarios comprobados", 1)
+    assert len(table) == 2, page
+    assert table[1].count("<tr><td>✓</td>") >= 2, page
+
+
+@pytest.mark.parametrize("page", ["modificadores-del-destino", "comodines", "burlar-al-destino", "piedras-de-alma",
+                                  "duelos", "disparadores", "matematicas", "determinacion-aleatoria",
+                                  "baraja-del-destino"])
+def test_malifaux_pages_show_their_scenarios(built_site: Path, page: str) -> None:
+    html = (built_site / "malifaux" / page / "index.html").read_text(encoding="utf-8")
+    assert "Escenarios comprobados" in html and "<tr><td>✓</td>" in html, page

@@ -80,7 +80,7 @@ def flip(side: Side, deck: list[FateCard]) -> None:
         raise ReglasError(f"la baraja de {side.player} tiene {len(deck)} cartas y el volteo necesita {count}",
                           fix="lista más cartas en state.players.<jugador>.deck (la primera es la de arriba)")
     side.flipped = [deck.pop(0) for _ in range(count)]
-    side.cite("malifaux:3.2", "malifaux:3.3")
+    side.cite("malifaux:1.2", "malifaux:3.2", "malifaux:3.3")
 
 
 def allowed(flipped: Sequence[FateCard], net: int) -> list[FateCard]:
@@ -133,7 +133,7 @@ def cheat(side: Side, hand: list[FateCard], opponent: Side | None) -> None:
         raise Refused(f"{side.cheat} no está en la mano de control de {side.player}", "malifaux:6.1")
     hand.remove(side.cheat)
     side.active = side.cheat
-    side.cite("malifaux:6.1", "malifaux:2.2.4")
+    side.cite("malifaux:6.1", "malifaux:1.3", "malifaux:2.2.4")
 
 
 def total(side: Side) -> None:

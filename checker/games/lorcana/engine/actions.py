@@ -131,6 +131,8 @@ def challenge(state: State, action: Action) -> Verdict:
             return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
                            "lorcana:10.3.3", "lorcana:4.3.6.3")
     verdict.cite("lorcana:4.3.6", "lorcana:4.3.6.4")
+    if defender.has("Vanish"):
+        verdict.cite("lorcana:10.14.3")                                      # being challenged is not being chosen
     step = verdict.steps.append
     step(f"lorcana:4.3.6.1 {attacker.ref} declara el desafío")
     step(f"lorcana:4.3.6.2 objetivo: {defender.ref}")
@@ -186,7 +188,8 @@ def play(state: State, action: Action) -> Verdict:
     for ref in chosen:
         target = _card(state, {"t": ref}, "t")
         if target.owner != state.active and target.has("Ward"):
-            return illegal(f"«{target.ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2")
+            also = ["lorcana:10.14.4"] if target.has("Vanish") else []
+            return illegal(f"«{target.ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2", *also)
     via = str(action.get("via", "ink"))
     onto: Instance | None = None
     rules = ["lorcana:4.3.3"]
@@ -216,6 +219,8 @@ def play(state: State, action: Action) -> Verdict:
     game_state_check(state)
     if vanished:
         rules.append("lorcana:10.14.2")
+    if any(state.cards[r].owner == state.active and state.cards[r].has("Vanish") for r in chosen):
+        rules.append("lorcana:10.14.3")                                      # its own player chose it
     return Verdict(True, rules, f"se juega «{card.card.name}»")
 
 
