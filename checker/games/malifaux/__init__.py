@@ -4,6 +4,7 @@ from pathlib import Path
 
 from checker.game import Game
 from checker.games.malifaux.commands import register
+from checker.games.malifaux.grammar import GRAMMAR
 from checker.games.malifaux.scenario import run_scenario
 
 GAME = Game(
@@ -12,6 +13,7 @@ GAME = Game(
     folder="Malifaux",
     summary="Escaramuzas con miniaturas resueltas con duelos contra la Baraja del Destino.",
     position=2,
+    grammar=GRAMMAR,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
     run_scenario=run_scenario,
