@@ -13,27 +13,12 @@ from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.reminders import check_reminders
 from checker.grammar.errors import ParseError
 from checker.grammar.validate import fast_check, schema_validator
-from checker.grammar.walk import find, nodes
-
-DATA = Path(__file__).parent / "data"
+from checker.grammar.walk import find
+from tests.grammar_lines import line_cases
 
 
 def _cases() -> list[tuple[str, list[str]]]:
-    rows = []
-    for line in (DATA / "lorcana_lines.tsv").read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            text, types = line.split("\t")
-            rows.append((text, types.split(",")))
-    return rows
-
-
-@pytest.mark.parametrize(("text", "types"), _cases())
-def test_line(text: str, types: list[str]) -> None:
-    structure = GRAMMAR.parse(text)
-    assert not list(schema_validator("lorcana").iter_errors(structure))
-    found = {kind for kind, _ in nodes(structure)}
-    assert set(types) <= found, sorted(found)
-    assert GRAMMAR.comparable(GRAMMAR.render(structure)) == GRAMMAR.comparable(text)
+    return line_cases("lorcana")
 
 
 def test_structure_of_a_damage_effect() -> None:

@@ -2,34 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from checker.cli import main
 from checker.games.malifaux.grammar import GRAMMAR
 from checker.grammar.errors import ParseError
-from checker.grammar.validate import schema_validator
-from checker.grammar.walk import find, nodes
-
-DATA = Path(__file__).parent / "data"
-
-
-def _cases() -> list[tuple[str, list[str]]]:
-    rows = []
-    for line in (DATA / "malifaux_lines.tsv").read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            text, types = line.split("\t")
-            rows.append((text, types.split(",")))
-    return rows
-
-
-@pytest.mark.parametrize(("text", "types"), _cases())
-def test_line(text: str, types: list[str]) -> None:
-    structure = GRAMMAR.parse(text)
-    assert not list(schema_validator("malifaux").iter_errors(structure))
-    assert set(types) <= {kind for kind, _ in nodes(structure)}
-    assert GRAMMAR.comparable(GRAMMAR.render(structure)) == GRAMMAR.comparable(text)
+from checker.grammar.walk import find
 
 
 def test_trigger_header_is_typed() -> None:
