@@ -103,7 +103,7 @@ def simple_duel(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str
 def opposed_duel(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str, Any]]:
     attacker = side(table, action.get("attacker") or {}, "action.attacker")
     defender = side(table, action.get("defender") or {}, "action.defender")
-    # The defender declares soulstones first (malifaux:5.2); both flip; the attacker cheats first.
+    # The defender declares soulstones first (malifaux:5.2); both flip; then each may cheat, having seen both flips.
     for one in (defender, attacker):
         table.soulstones[one.player] -= declare_soulstones(one, table.soulstones[one.player])
     for one in (attacker, defender):
