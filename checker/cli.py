@@ -202,6 +202,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "message": r.outcome.verdict.message if r.outcome else "", "mismatches": r.mismatches,
             "steps": r.outcome.verdict.steps if r.outcome else [],
             "bag": r.outcome.bag if r.outcome else [], "unresolved": r.outcome.unresolved if r.outcome else [],
+            "result": r.outcome.result if r.outcome else {},
         } for r in results])
     else:
         for r in results:
@@ -220,6 +221,12 @@ def cmd_check(args: argparse.Namespace) -> int:
                     print(f"    {rule} {cited['title']} — {cited['url']}")
                 for step in verdict.steps:
                     print(f"      · {step}")
+                if r.outcome and r.outcome.bag:
+                    print(f"    bolsa: {', '.join(r.outcome.bag)}")
+                for what in r.outcome.unresolved if r.outcome else []:
+                    print(f"    sin resolver: {what}")
+                for key, value in (r.outcome.result if r.outcome else {}).items():
+                    print(f"    {key}: {value}")
         print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if passed == len(results) else 1
 

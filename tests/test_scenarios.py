@@ -101,3 +101,10 @@ def test_challenge_follows_the_twelve_steps_in_order(capsys: pytest.CaptureFixtu
     steps = results["challenger-adds-strength-when-challenging"]["steps"]
     assert [s.split(" ")[0] for s in steps] == [f"lorcana:4.3.6.{n}" for n in range(1, 13)]
     assert "Fuerza 3" in steps[5]
+
+
+def test_check_json_reports_game_results(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SCENARIOS / "malifaux" / "soulstones.yaml"), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)[0]
+    assert first["id"] == "judge-and-lilith" and first["result"]["winner"] == "attacker"
+    assert first["result"]["attacker"]["suits"] == "tm"
