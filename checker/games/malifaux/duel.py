@@ -116,7 +116,7 @@ def choose_active(side: Side) -> None:
     side.cite({1: "malifaux:3.4.1", 0: "malifaux:3.4.3", -1: "malifaux:3.4.2"}[(side.net > 0) - (side.net < 0)])
 
 
-def cheat(side: Side, hand: list[FateCard], opponent: Side | None) -> None:
+def cheat(side: Side, hand: list[FateCard], opponent_red_joker: bool = False) -> None:
     """Replace the active card with one from the control hand, if the rules allow it (malifaux:6)."""
     if side.cheat is None:
         return
@@ -126,7 +126,7 @@ def cheat(side: Side, hand: list[FateCard], opponent: Side | None) -> None:
         raise Refused(f"«{side.name}» tiene {mods_text(side.net)} neto: no puede burlar al destino", "malifaux:6.3.1")
     if BLACK_JOKER in side.flipped:
         raise Refused(f"«{side.name}» ha volteado el Comodín Negro: no puede burlar al destino", "malifaux:6.3.2")
-    if opponent is not None and RED_JOKER in opponent.flipped:
+    if opponent_red_joker:
         raise Refused(f"el rival de «{side.name}» ha volteado el Comodín Rojo: no puede burlar al destino",
                       "malifaux:6.3.3")
     if side.cheat not in hand:

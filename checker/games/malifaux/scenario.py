@@ -73,25 +73,20 @@ def side(table: Table, spec: dict[str, Any], where: str) -> Side:
     return result
 
 
-def _resolve(table: Table, sides: list[tuple[Side, Side | None]]) -> None:
-    """Soulstones (in the order given), flips, active cards, then cheating in order."""
-    for one, _ in sides:
-        table.soulstones[one.player] -= declare_soulstones(one, table.soulstones[one.player])
-    for one, _ in sides:
-        flip(one, table.decks[one.player])
-    for one, _ in sides:
-        choose_active(one)
-    for one, opponent in sides:
-        cheat(one, table.hands[one.player], opponent)
-    for one, _ in sides:
-        total(one)
+def _declare_and_flip(table: Table, one: Side) -> None:
+    """Spend the declared soulstones, flip and take the active card."""
+    table.soulstones[one.player] -= declare_soulstones(one, table.soulstones[one.player])
+    flip(one, table.decks[one.player])
+    choose_active(one)
 
 
 def simple_duel(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str, Any]]:
     one = side(table, action, "action")
     tn = int(action.get("tn", 0))
     tn_suits = suits_of(action.get("tn_suits"), "action.tn_suits")
-    _resolve(table, [(one, None)])
+    _declare_and_flip(table, one)
+    cheat(one, table.hands[one.player])
+    total(one)
     success = one.total >= tn and all(s in one.suits for s in tn_suits)
     one.cite("malifaux:2.3")
     result = {**observe(one), "tn": tn, "success": success}
@@ -105,12 +100,9 @@ def opposed_duel(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[st
     defender = side(table, action.get("defender") or {}, "action.defender")
     # The defender declares soulstones first (malifaux:5.2); both flip; then each may cheat, having seen both flips.
     for one in (defender, attacker):
-        table.soulstones[one.player] -= declare_soulstones(one, table.soulstones[one.player])
-    for one in (attacker, defender):
-        flip(one, table.decks[one.player])
-        choose_active(one)
-    cheat(attacker, table.hands[attacker.player], defender)
-    cheat(defender, table.hands[defender.player], attacker)
+        _declare_and_flip(table, one)
+    cheat(attacker, table.hands[attacker.player], RED_JOKER in defender.flipped)
+    cheat(defender, table.hands[defender.player], RED_JOKER in attacker.flipped)
     total(attacker)
     total(defender)
     winner = "attacker" if attacker.total > defender.total else "defender"
@@ -135,12 +127,7 @@ def single_flip(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str
                cheat_allowed=kind in ("damage", "healing", "duel") or bool(action.get("cheat_allowed")))
     flip(one, table.decks[player])
     choose_active(one)
-    if one.cheat is not None:
-        opponent_red = bool(action.get("opponent_flipped_red_joker"))
-        rival = Side(name="rival", player="", station="", stat=0)
-        if opponent_red:
-            rival.flipped = [RED_JOKER]
-        cheat(one, table.hands[player], rival)
+    cheat(one, table.hands[player], bool(action.get("opponent_flipped_red_joker")))
     result = {"card": str(one.active), "flipped": [str(c) for c in one.flipped], "net": observe(one)["net"],
               "cards": len(one.flipped)}
     return Verdict(True, [*one.rules, "malifaux:2.5"], f"carta usada: {one.active}"), result
