@@ -185,11 +185,8 @@ def play(state: State, action: Action) -> Verdict:
     chosen = [str(t) for t in action.get("targets") or []]
     if len(set(chosen)) < len(chosen):
         return illegal("no se puede elegir dos veces la misma carta para un efecto", "lorcana:1.6")
-    for ref in chosen:
-        target = _card(state, {"t": ref}, "t")
-        if target.owner != state.active and target.has("Ward"):
-            also = ["lorcana:10.14.4"] if target.has("Vanish") else []
-            return illegal(f"«{target.ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2", *also)
+    for ref in chosen:                                                       # unknown refs are bad input
+        _card(state, {"t": ref}, "t")
     via = str(action.get("via", "ink"))
     onto: Instance | None = None
     rules = ["lorcana:4.3.3"]

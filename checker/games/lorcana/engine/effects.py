@@ -47,7 +47,8 @@ class Targets:
         if card is None:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
-            raise IllegalChoice(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2")
+            also = ["lorcana:10.14.4"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
+            raise IllegalChoice(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2", *also)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             raise IllegalChoice(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}")
         return card
