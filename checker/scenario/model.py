@@ -36,6 +36,18 @@ class Verdict:
         return self
 
 
+class Refused(Exception):
+    """A declared choice the rules forbid; carries the Spanish reason and the rule IDs (an illegal verdict)."""
+
+    def __init__(self, message: str, *rules: str) -> None:
+        super().__init__(message)
+        self.message, self.rules = message, list(rules)
+
+    def verdict(self) -> Verdict:
+        """The illegal verdict this refusal stands for."""
+        return Verdict(False, list(self.rules), self.message)
+
+
 @dataclass
 class Outcome:
     """What running a scenario's actions produced: the last verdict and observations of the final state."""

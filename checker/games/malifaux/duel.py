@@ -7,17 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.games.malifaux.fate import BLACK_JOKER, RED_JOKER, FateCard, flip_count, mods_text, net_modifiers
+from checker.scenario.model import Refused
 
 #: Stations that may spend soulstones (malifaux:5.1).
 SOULSTONE_STATIONS = {"master", "henchman", "maestro", "compinche"}
-
-
-class Refused(Exception):
-    """A declared choice the rules forbid; carries the Spanish reason and the rule IDs."""
-
-    def __init__(self, message: str, *rules: str) -> None:
-        super().__init__(message)
-        self.message, self.rules = message, list(rules)
 
 
 @dataclass

@@ -7,9 +7,9 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.malifaux.cards import card, cards, suits_of
-from checker.games.malifaux.duel import Refused, Side, cheat, choose_active, declare_soulstones, flip, observe, total
+from checker.games.malifaux.duel import Side, cheat, choose_active, declare_soulstones, flip, observe, total
 from checker.games.malifaux.fate import RED_JOKER, FateCard
-from checker.scenario.model import Outcome, Verdict
+from checker.scenario.model import Outcome, Refused, Verdict
 
 WOUNDS = ("Wd", "Heridas")
 
