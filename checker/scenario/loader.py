@@ -8,51 +8,20 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from checker.errors import Location, ReglasError
 from checker.game import games
 from checker.scenario.model import Scenario
-
-KeyPath = tuple[str | int, ...]
-
-
-def _lines(node: yaml.Node, path: KeyPath, out: dict[KeyPath, int]) -> None:
-    out[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            out[(*path, str(key.value))] = key.start_mark.line + 1
-            _lines(value, (*path, str(key.value)), out)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _lines(item, (*path, index), out)
-
-
-def _line_of(lines: dict[KeyPath, int], path: KeyPath) -> int:
-    while path and path not in lines:
-        path = path[:-1]
-    return lines.get(path, 1)
-
-
-def _show(path: KeyPath) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "(raíz)"
+from checker.yamldoc import KeyPath, load_yaml
+from checker.yamldoc import line_of as _line_of
+from checker.yamldoc import show as _show
 
 
 def load_text(text: str, source: str) -> list[Scenario]:
     """Parse and validate the scenarios of one YAML document."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise ReglasError(f"YAML no válido ({getattr(error, 'problem', error)})",
-                          where=Location(source, (mark.line + 1) if mark else 0),
-                          fix="revisa la sangría y los dos puntos de esa línea") from None
-    lines: dict[KeyPath, int] = {}
-    if root is not None:
-        _lines(root, (), lines)
+    data, lines = load_yaml(text, source)
     if isinstance(data, dict) and "scenarios" in data:
         items, base = data["scenarios"], ("scenarios",)
         if not isinstance(items, list):

@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.exact import fraction
 from checker.games.malifaux.fate import RED_JOKER_VALUE, mods_text, net_modifiers
-from checker.games.malifaux.odds import flip_odds, fraction
+from checker.games.malifaux.odds import flip_odds
 
 
 def register(commands: Any) -> None:

@@ -39,6 +39,3 @@ def flip_odds(net: int) -> Odds:
     return Odds(net, cards, {v: Fraction(counts.get(v, 0), total) for v in range(RED_JOKER_VALUE + 1)})
 
 
-def fraction(value: Fraction) -> str:
-    """``a/b`` always, also for whole numbers."""
-    return f"{value.numerator}/{value.denominator}"
