@@ -1,6 +1,10 @@
 """Espadas de Ceniza: Choque de Leyendas."""
 
+from pathlib import Path
+
 from checker.game import Game
+from checker.games.espadas.commands import register
+from checker.games.espadas.scenario import run_scenario
 
 GAME = Game(
     id="espadas",
@@ -8,4 +12,7 @@ GAME = Game(
     folder="Espadas de Ceniza",
     summary="Escaramuzas de cartas y dados entre héroes emparejados.",
     position=3,
+    commands=register,
+    scenario_schema=Path(__file__).with_name("scenario.schema.json"),
+    run_scenario=run_scenario,
 )
