@@ -263,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = commands.add_parser("validate", help="valida un archivo de cartas o de habilidades (una por línea)")
     validate.add_argument("file", type=Path,
-                          help="archivo JSON de cartas del juego o texto con una habilidad por línea")
+                          help="archivo JSON o carpeta de cartas del juego, o texto con una habilidad por línea")
     validate.add_argument("--game", required=True, help="juego, p. ej. lorcana")
     validate.add_argument("--json", action="store_true", help="resumen JSON")
     validate.add_argument("--report", type=Path, help="escribe el informe de fallos en Markdown (sin texto de cartas)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -75,8 +75,10 @@ class ParseError(Exception):
         return self.message()
 
 
-def describe_terminal(parser: Lark, name: str) -> str:
-    """A terminal as a reader knows it."""
+def describe_terminal(parser: Lark, name: str, names: Mapping[str, str] | None = None) -> str:
+    """A terminal as a reader knows it (``names``: a grammar's own descriptions, before the shared ones)."""
+    if names and name in names:
+        return names[name]
     if name in TERMINAL_NAMES:
         return TERMINAL_NAMES[name]
     definition = next((t for t in parser.terminals if t.name == name), None)
@@ -86,7 +88,8 @@ def describe_terminal(parser: Lark, name: str) -> str:
 
 
 def from_lark(parser: Lark, text: str, error: UnexpectedInput,
-              suggest: Callable[[str, int], str | None] | None = None) -> ParseError:
+              suggest: Callable[[str, int], str | None] | None = None,
+              terminal_names: Mapping[str, str] | None = None) -> ParseError:
     """Translate a lark error into a :class:`ParseError`."""
     line = max(getattr(error, "line", 1) or 1, 1)
     column = max(getattr(error, "column", 1) or 1, 1)
@@ -106,7 +109,7 @@ def from_lark(parser: Lark, text: str, error: UnexpectedInput,
         column = len(text.splitlines()[-1]) + 1 if text else 1
     else:  # pragma: no cover - lark has no other kinds
         found, expected = "el texto", set()
-    names = tuple(sorted({describe_terminal(parser, name) for name in expected if not name.startswith("__")}))
+    names = tuple(sorted({describe_terminal(parser, name, terminal_names) for name in expected if not name.startswith("__")}))
     offset = _offset(text, line, column)
     return ParseError(text, line, column, found, names,
                       (lambda: suggest(text, offset)) if suggest else None)

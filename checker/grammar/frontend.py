@@ -29,6 +29,8 @@ class CardGrammar:
     vocabulary: tuple[str, ...] = ()
     #: Text of filtered terminals the renderer must write.
     substitutions: dict[str, str] = field(default_factory=dict)
+    #: How the grammar's own terminals read in error messages (besides the shared names).
+    terminals: dict[str, str] = field(default_factory=dict)
 
     @cached_property
     def parser(self) -> Lark:
@@ -56,7 +58,7 @@ class CardGrammar:
             tree = self.parser.parse(source)
         except UnexpectedInput as error:
             raise from_lark(self.parser, source, error,
-                            lambda t, o: nearest_fix(t, o, self.words, self.parses)) from None
+                            lambda t, o: nearest_fix(t, o, self.words, self.parses), self.terminals) from None
         return self.model.to_node(tree)
 
     def render(self, node: Node) -> str:

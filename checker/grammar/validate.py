@@ -149,12 +149,15 @@ def progress_bar(stream: Any = sys.stderr) -> Callable[[int, int], None] | None:
 
 
 def read_input(game: Game, path: Path) -> tuple[int, list[AbilityLine]]:
-    """A card file the game can read (by extension .json), or plain text with one ability per line."""
+    """A card file or corpus folder the game can read (.json or a folder), or plain text, one ability a line."""
     from checker.errors import ReglasError
     from checker.grammar.corpus import read_plain_lines
 
+    if path.is_dir() and game.read_cards is not None:
+        return game.read_cards(path)
     if not path.is_file():
-        raise ReglasError(f"no existe el archivo «{path}»", fix="indica un archivo JSON de cartas o un .txt")
+        raise ReglasError(f"no existe el archivo «{path}»",
+                          fix="indica un archivo JSON de cartas, una carpeta de corpus o un .txt")
     if path.suffix.lower() == ".json":
         if game.read_cards is None:
             raise ReglasError(f"{game.name} no tiene lector de archivos de cartas", where=str(path),
