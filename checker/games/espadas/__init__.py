@@ -3,7 +3,9 @@
 from pathlib import Path
 
 from checker.game import Game
+from checker.games.espadas.cardtext import read_cards
 from checker.games.espadas.commands import register
+from checker.games.espadas.grammar import GRAMMAR
 from checker.games.espadas.scenario import run_scenario
 
 GAME = Game(
@@ -12,6 +14,8 @@ GAME = Game(
     folder="Espadas de Ceniza",
     summary="Escaramuzas de cartas y dados entre héroes emparejados.",
     position=3,
+    grammar=GRAMMAR,
+    read_cards=read_cards,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
     run_scenario=run_scenario,
