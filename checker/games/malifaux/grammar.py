@@ -81,7 +81,7 @@ class MalifauxGrammar(CardGrammar):
             return super().parse(text)
         except ParseError as error:
             expected = error.expected
-            if ":" not in error.text:
+            if ":" not in error.text and TERMINALS["NAME"] in expected:
                 expected = ("los dos puntos «:» tras el nombre", *expected)
             raise dataclasses.replace(error, expected=expected, suggest=self._suggester(error)) from None
 
