@@ -119,3 +119,12 @@ def test_every_keyword_page_shows_its_scenarios(built_site: Path, page: str) -> 
 def test_malifaux_pages_show_their_scenarios(built_site: Path, page: str) -> None:
     html = (built_site / "malifaux" / page / "index.html").read_text(encoding="utf-8")
     assert "Escenarios comprobados" in html and "<tr><td>✓</td>" in html, page
+
+
+@pytest.mark.parametrize("page", ["preparacion-de-la-escaramuza", "draft-de-heroes", "mano-inicial-y-cementerio",
+                                  "rondas-de-batalla", "emparejamientos", "dados-de-accion", "iniciativa-del-choque",
+                                  "limpieza-de-contadores", "resolucion-de-acciones", "pila-de-resolucion",
+                                  "ataques-y-dano"])
+def test_espadas_pages_show_their_scenarios(built_site: Path, page: str) -> None:
+    html = (built_site / "espadas-de-ceniza" / page / "index.html").read_text(encoding="utf-8")
+    assert "Escenarios comprobados" in html and "<tr><td>✓</td>" in html, page
