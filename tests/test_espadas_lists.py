@@ -49,7 +49,7 @@ def test_problems_cite_rules_and_lines(factions: list[Any], tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     mine, other = factions[0], factions[1]
     data = legal_list(mine)
-    data["heroes"] = data["heroes"][:3] + [other.heroes[0].name]
+    data["heroes"] = [*data["heroes"][:3], other.heroes[0].name]
     first = mine.cards[0].name
     data["mazo"][first] = 3
     data["mazo"].pop(mine.cards[1].name)
