@@ -8,6 +8,7 @@ from checker.grammar.frontend import CardGrammar
 from checker.paths import GRAMMAR_DIR
 
 _SPACE = re.compile(r"\s+")
+_BEFORE_STOP = re.compile(r"\s+(?=[,.;:])")
 _DASHES = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "’": "'"})
 _LITERAL = re.compile(r'"([^"\s]+)"i')
 
@@ -22,12 +23,13 @@ TERMINALS = {
 
 
 def normalise(text: str) -> str:
-    """One space between words; a plain hyphen for the minus sign."""
-    return _SPACE.sub(" ", text.translate(_DASHES)).strip()
+    """One space between words, none before punctuation; a plain hyphen for the minus sign."""
+    return _BEFORE_STOP.sub("", _SPACE.sub(" ", text.translate(_DASHES))).strip()
 
 
 def spanish_join(words: list[str]) -> str:
-    """Words joined with punctuation attached; capitals at the start and after a full stop."""
+    """Words joined with punctuation attached; capitals at the start, after a full stop and after a heading
+    word («Persistente: Hasta …»)."""
     out = ""
     capital = True
     for word in words:
@@ -35,7 +37,7 @@ def spanish_join(words: list[str]) -> str:
             word = word[:1].upper() + word[1:]
         attach = not out or word[:1] in ",.:;)"
         out += word if attach else " " + word
-        capital = word == "."
+        capital = word == "." or (word == ":" and " " not in out)
     return out
 
 
