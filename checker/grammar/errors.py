@@ -109,7 +109,8 @@ def from_lark(parser: Lark, text: str, error: UnexpectedInput,
         column = len(text.splitlines()[-1]) + 1 if text else 1
     else:  # pragma: no cover - lark has no other kinds
         found, expected = "el texto", set()
-    names = tuple(sorted({describe_terminal(parser, name, terminal_names) for name in expected if not name.startswith("__")}))
+    names = tuple(sorted({describe_terminal(parser, name, terminal_names)
+                          for name in expected if not name.startswith("__")}))
     offset = _offset(text, line, column)
     return ParseError(text, line, column, found, names,
                       (lambda: suggest(text, offset)) if suggest else None)

@@ -11,15 +11,80 @@ _SPACE = re.compile(r"\s+")
 _BEFORE_STOP = re.compile(r"\s+(?=[,.;:])")
 _DASHES = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "’": "'"})
 _LITERAL = re.compile(r'"([^"\s]+)"i')
+_WHOLE_WORD = re.compile(r"(?<=[(|:?])[a-záéíóúñü]{3,}(?=[|)\\])")
 
-#: How the grammar's own terminals read in error messages.
-TERMINALS = {
-    "TITLE": "un nombre con mayúscula (como Oración o Luz)",
-    "COUNTER_NAME": "el nombre del contador (como Inspirado)",
+_TERMINAL = re.compile(r"^([A-Z_]+)(?:\.\d+)?: /(.*)/i?$", re.MULTILINE)
+_LOOKAROUND = re.compile(r"\(\?[=!][^)]*\)|\\b")
+_WORDS = re.compile(r"^\(\?:([a-záéíóúñü ]+(?:\|[a-záéíóúñü ]+)*)\)$|^([a-záéíóúñü ]+)$", re.IGNORECASE)
+
+#: Terminals whose pattern does not read well as a list of words.
+NAMED = {
+    "TITLE": "un nombre con mayúscula (como Luz o Inspirado)",
+    "PROPER_NAME": "el nombre de una fase o ronda (como Resolución de Acciones)",
     "ATTRIBUTE": "un atributo (Fuerza, Mente, Agilidad, Voluntad, Armadura o Vida)",
     "CARD_TYPE": "un tipo de carta (Carta, Acción, Ataque, Apoyo, Técnica…)",
     "HERO_WORD": "«héroe»",
+    "DET": "un determinante (el, la, este, cada, un…)",
+    "POSS": "un posesivo (tu, su…)",
+    "CLITIC": "un pronombre (le, les, la, lo…)",
+    "AND": "«y»",
+    "CONJ_TITLE": "«y» u «o» entre nombres",
+    "AND_PREP": "«y» u «o» antes de otro objetivo",
+    "AND_HERO": "«y» antes de otro héroe",
+    "AND_AMOUNT": "«y» antes de otra cantidad",
+    "OR_AMOUNT": "«o» antes de otra cantidad",
+    "OR_EFFECT": "«o» antes de otro efecto",
+    "OR_VERB": "«o» antes de otro verbo",
+    "PARTITIVE": "una parte (como «1 de» o «uno de»)",
+    "ONE": "«uno» o «una»",
+    "IN_SCOPE": "«en» o «de» antes del choque o la ronda",
+    "UP_TO": "«hasta» antes de un número",
+    "KEYWORD": "una palabra clave (Persistente o Reacción)",
+    "ROUND_DOWN": "«(redondeando hacia abajo)»",
+    "BUT_NOT": "«pero no»",
+    "EFFECT": "«efecto»",
+    "DIE": "«dado»",
+    "DIE_STATE": "un estado de dado (preparado, gastado, guardado)",
+    "BE_REDUCED": "«ser reducido»",
+    "SAME_KIND": "«del mismo rango y subtipo»",
+    "OR_IF": "«, o si»",
+    "TIMES": "«dos veces»",
+    "WHOM_DAMAGED": "«al que haga daño»",
+    "OR_LESS": "«o menor» u «o mayor»",
+    "IN_ANY_ORDER": "«en cualquier orden»",
+    "ORDINAL": "un ordinal (primer, primera, siguiente…)",
+    "SIDE": "«aliado» o «rival»",
+    "HERO_ADJ": "un adjetivo de héroe (activo, emparejado, adyacente…)",
+    "PAIRING_WORD": "«emparejamiento»",
+    "PAIRING_ADJ": "«anterior» o «posterior»",
+    "COUNTER_WORD": "«contador»",
+    "POLARITY": "«de beneficio» o «de perjuicio»",
+    "RANDOM": "«aleatorio»",
+    "DISTINCT": "«distinto»",
+    "TARGET_WORD": "«objetivo»",
+    "ATTACHED_WORD": "«anexado»",
+    "AND_ACTIVE": "«y activo»",
+    "PARTICIPLE": "un participio (descartada, removida, revelada…)",
+    "AT_EDGE": "«al inicio» o «al final»",
+    "DAMAGE": "«daño»",
+    "ADDITIONAL": "«adicional»",
+    "INSTEAD_WORDS": "«en vez de eso»",
+    "BESIDES_WORDS": "«además de su efecto»",
+    "MAY": "«puedes» o «puede»",
+    "V_PLACE": "«coloca»",
+    "V_PAY_COST": "«pagar el coste de»",
+    "V_MUST": "«tiene que»",
 }
+
+
+def _describe(pattern: str) -> str | None:
+    """A terminal whose pattern is a plain list of words, as «word», «word» o «word»."""
+    match = _WORDS.match(_LOOKAROUND.sub("", pattern))
+    if not match:
+        return None
+    words = [w for w in (match.group(1) or match.group(2)).split("|") if w]
+    shown = [f"«{w}»" for w in words[:3]]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " o " + shown[-1] + ("…" if len(words) > 3 else "")
 
 
 def normalise(text: str) -> str:
@@ -41,11 +106,20 @@ def spanish_join(words: list[str]) -> str:
     return out
 
 
-def _vocabulary() -> tuple[str, ...]:
-    """Every literal word of the grammar, accents included (for suggestions)."""
+def _terminals() -> dict[str, str]:
+    """How every named terminal of the grammar reads in error messages."""
     text = (GRAMMAR_DIR / "espadas.lark").read_text(encoding="utf-8")
-    return tuple(sorted({w for w in _LITERAL.findall(text) if w[:1].isalpha()}))
+    found = {name: described for name, pattern in _TERMINAL.findall(text) if (described := _describe(pattern))}
+    return found | NAMED
+
+
+def _vocabulary() -> tuple[str, ...]:
+    """Every literal word of the grammar and the whole words of its terminals, accents included (suggestions)."""
+    text = (GRAMMAR_DIR / "espadas.lark").read_text(encoding="utf-8")
+    words = {w for w in _LITERAL.findall(text) if w[:1].isalpha()}
+    words |= {w for _, pattern in _TERMINAL.findall(text) for w in _WHOLE_WORD.findall(pattern)}
+    return tuple(sorted(words))
 
 
 GRAMMAR = CardGrammar(name="espadas", normalise=normalise, join=spanish_join, vocabulary=_vocabulary(),
-                      terminals=TERMINALS)
+                      terminals=_terminals())

@@ -1,0 +1,139 @@
+"""The Espadas de Ceniza card-text grammar: typed structures, Spanish errors, and the shared corpus it must cover.
+
+The corpus is read at run time from ../shared/corpora/espadas; card text is never copied here (the lines below are
+written for these tests).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+
+import pytest
+
+from checker.cli import main
+from checker.game import games
+from checker.games.espadas.cardtext import read_cards
+from checker.games.espadas.grammar import GRAMMAR
+from checker.grammar.errors import ParseError
+from checker.grammar.validate import Summary, schema_validator, validate_lines
+from checker.grammar.walk import find
+from checker.paths import GRAMMAR_DIR, PROJECT_ROOT
+
+CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "espadas"
+
+
+def test_damage_formula_and_paired_target() -> None:
+    structure = GRAMMAR.parse("Hace 4 + Voluntad de daño al héroe rival emparejado.")
+    assert find(structure, "formula") == [{"number": 4, "attribute": "Voluntad"}]
+    (hero,) = find(structure, "hero")
+    assert hero["hero_mod"] == ["rival", "emparejado"]
+
+
+def test_counter_names_are_any_capitalised_word() -> None:
+    structure = GRAMMAR.parse("Coloca 1 contador de perjuicio: Petrificado sobre el héroe rival emparejado.")
+    (counter,) = find(structure, "counter")
+    assert counter["polarity"] == "de perjuicio" and counter["title"] == ["Petrificado"]
+
+
+@pytest.mark.parametrize("text", [
+    "Si ya jugaste una Técnica Furia en este Choque, hace +1 de daño.",
+    "Si ya has jugado una Técnica Furia en este Choque, hace +1 de daño.",
+])
+def test_both_past_forms_are_conditions(text: str) -> None:
+    (played,) = find(GRAMMAR.parse(text), "has_played")
+    (card,) = find(played, "card")
+    assert card["card_type"] == "Técnica" and card["card_mod"] == ["Furia"]
+
+
+@pytest.mark.parametrize("text", [
+    "Hace algo que la gramática no conoce.",                          # no catch-all effect
+    "Hace 3 + Fuerza de daño al héroe rival emparejado",                # no final stop
+    "Coloca 1 contador de beneficio: inspirado sobre este héroe.",      # a counter name is capitalised
+    "Hace 3 + Suerte de daño al héroe rival emparejado.",               # not an attribute
+    "Persistente: Para siempre.",
+])
+def test_rejects(text: str) -> None:
+    with pytest.raises(ParseError):
+        GRAMMAR.parse(text)
+
+
+def test_error_is_spanish_with_caret_and_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--game", "espadas", "Hace 3 + Fuerza de dano al héroe rival emparejado."]) == 1
+    err = capsys.readouterr().err
+    assert "1:20: no se entiende «dano»" in err and "^" in err and "«daño»" in err and "Traceback" not in err
+
+
+def test_expected_words_read_in_spanish() -> None:
+    with pytest.raises(ParseError) as info:
+        GRAMMAR.parse("Cura 2 de vida a un héroe aliado y salta.")
+    assert any("determinante" in e or "tipo de carta" in e for e in info.value.expected)
+    assert not any("_" in e for e in info.value.expected)
+
+
+def test_grammar_is_lossless() -> None:
+    assert GRAMMAR.model.lossy_alternatives() == []
+    assert GRAMMAR.model.role_collisions() == []
+
+
+def test_schema_is_current() -> None:
+    assert main(["grammar", "schema", "--game", "espadas", "--check"]) == 0
+
+
+# ---------------------------------------------------------------- the shared corpus
+@pytest.fixture(scope="module")
+def summary() -> Summary:
+    if not CORPUS.is_dir():
+        pytest.fail(f"falta el corpus {CORPUS}: la carpeta shared/ debe estar junto al proyecto")
+    game = games()["espadas"]
+    cards, lines = read_cards(CORPUS)
+    return validate_lines(game, cards, lines)
+
+
+def test_lines_of_a_folder_and_of_one_faction() -> None:
+    _, everything = read_cards(CORPUS)
+    _, one = read_cards(CORPUS / "faction_defensores-de-terik.json")
+    assert 0 < len(one) < len(everything)
+    assert {line.kind for line in everything} == {"pasiva", "habilidad", "restricción", "efecto", "clase"}
+    assert not any(line.kind == "clase" for line in one)
+
+
+def test_coverage_never_goes_down(summary: Summary) -> None:
+    recorded = json.loads((GRAMMAR_DIR / "espadas.coverage.json").read_text(encoding="utf-8"))
+    assert summary.abilities == recorded["abilities"]
+    assert summary.parsed >= recorded["parsed"]
+    assert summary.roundtrip_exact >= recorded["roundtrip_exact"]
+    assert summary.parsed >= 0.95 * summary.abilities
+
+
+def test_failure_report_is_current(summary: Summary) -> None:
+    rows = [line.split(" | ") for line in (GRAMMAR_DIR / "espadas.failures.md").read_text(encoding="utf-8")
+            .splitlines() if line.startswith("| ") and not line.startswith("| carta")]
+    listed = Counter((row[0][2:], row[1]) for row in rows)
+    current = Counter((f["card"], f["kind"]) for f in summary.failures)
+    assert listed == current, "regenera grammar/espadas.failures.md con reglas validate --report"
+
+
+def test_every_structure_validates_with_jsonschema() -> None:
+    reference = schema_validator("espadas")
+    _, lines = read_cards(CORPUS)
+    checked = 0
+    for line in lines:
+        try:
+            structure = GRAMMAR.parse(line.text)
+        except ParseError:
+            continue
+        assert reference.is_valid(structure), line.card
+        checked += 1
+    assert checked >= 0.95 * len(lines)
+
+
+def test_parsing_the_corpus_is_fast() -> None:
+    _, lines = read_cards(CORPUS)
+    for line in lines[:5]:
+        GRAMMAR.parses(line.text)
+    start = time.perf_counter()
+    for line in lines:
+        GRAMMAR.parses(line.text)
+    assert time.perf_counter() - start < 1.0
