@@ -49,9 +49,9 @@ def test_both_past_forms_are_conditions(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "Hace algo que la gramática no conoce.",                          # no catch-all effect
-    "Hace 3 + Fuerza de daño al héroe rival emparejado",                # no final stop
+    "Hace 6 + Fuerza de daño al héroe rival emparejado",                # no final stop
     "Coloca 1 contador de beneficio: inspirado sobre este héroe.",      # a counter name is capitalised
-    "Hace 3 + Suerte de daño al héroe rival emparejado.",               # not an attribute
+    "Hace 6 + Suerte de daño al héroe rival emparejado.",               # not an attribute
     "Persistente: Para siempre.",
 ])
 def test_rejects(text: str) -> None:
@@ -60,7 +60,7 @@ def test_rejects(text: str) -> None:
 
 
 def test_error_is_spanish_with_caret_and_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["parse", "--game", "espadas", "Hace 3 + Fuerza de dano al héroe rival emparejado."]) == 1
+    assert main(["parse", "--game", "espadas", "Hace 6 + Fuerza de dano al héroe rival emparejado."]) == 1
     err = capsys.readouterr().err
     assert "1:20: no se entiende «dano»" in err and "^" in err and "«daño»" in err and "Traceback" not in err
 
