@@ -56,6 +56,10 @@ def search_page(site_url: str) -> Iterator[Page]:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(site_url)
         page.locator("input.md-search__input").click()
+        # The search worker loads the index in the background: wait until a query answers before measuring.
+        for _ in range(20):
+            if search_box_pages(page, site_url, "reglas", timeout=1.5):
+                break
         yield page
 
 
