@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
@@ -87,6 +87,17 @@ def describe_terminal(parser: Lark, name: str, names: Mapping[str, str] | None =
     return f"«{name.lower().replace('_', ' ')}»"
 
 
+def _word_at(text: str, token: Token) -> str:
+    """The whole word a token starts (a keyword lexed from the front of a longer word shows that word)."""
+    start = token.start_pos
+    if start is None or text[start:start + len(token)] != str(token):
+        return str(token)
+    end = start + len(token)
+    while end < len(text) and (text[end].isalnum() or text[end] in "'-"):
+        end += 1
+    return text[start:end]
+
+
 def from_lark(parser: Lark, text: str, error: UnexpectedInput,
               suggest: Callable[[str, int], str | None] | None = None,
               terminal_names: Mapping[str, str] | None = None) -> ParseError:
@@ -95,7 +106,7 @@ def from_lark(parser: Lark, text: str, error: UnexpectedInput,
     column = max(getattr(error, "column", 1) or 1, 1)
     if isinstance(error, UnexpectedToken):
         token = error.token
-        found = "el final del texto" if token.type == "$END" else f"«{token}»"
+        found = "el final del texto" if token.type == "$END" else f"«{_word_at(text, token)}»"
         expected = error.expected
         if token.type == "$END":
             line = len(text.splitlines()) or 1
