@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from checker.errors import ReglasError
 from checker.games.espadas import activations, clash, rounds, setup
 from checker.games.espadas.attacks import attack
 from checker.games.espadas.dice import cost_text
 from checker.games.espadas.table import Table
+from checker.scenario.actions import Handler, play_actions, scenario_actions
 from checker.scenario.model import Outcome, Refused, Verdict
-
-Handler = Callable[[Table, dict[str, Any]], tuple[Verdict, dict[str, Any]]]
 
 
 def direct_attack(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str, Any]]:
@@ -24,7 +21,7 @@ def direct_attack(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[s
     return Verdict(True, rules, summary), result
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[Table]] = {
     "validate_list": setup.check_list, "draft": setup.draft, "opening_hand": setup.opening_hand,
     "mulligan": setup.mulligan, "hand_limit": setup.hand_limit,
     "roles": rounds.roles, "pair": rounds.pair, "adjacency": rounds.adjacency,
@@ -37,24 +34,9 @@ HANDLERS: dict[str, Handler] = {
 def run_scenario(data: dict[str, Any]) -> Outcome:
     """Every action but the last must be legal; the verdict and result are the last action's."""
     table = Table(data.get("state") or {})
-    actions = data.get("actions") or ([data["action"]] if "action" in data else [])
-    verdict, notes = Verdict(True, [], "sin acciones"), []
-    result: dict[str, Any] = {}
-    for index, action in enumerate(actions):
-        kind = str(action.get("type"))
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción de Espadas de Ceniza",
-                              fix=f"usa {', '.join(HANDLERS)}")
-        try:
-            verdict, result = handler(table, action)
-        except Refused as refused:
-            verdict, result = refused.verdict(), {}
-        if not verdict.legal and index < len(actions) - 1:
-            notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: {verdict.message}")
-            break
+    played = play_actions(table, scenario_actions(data), HANDLERS, "Espadas de Ceniza")
     players = {p.name: {"hand": len(p.hand), "deck": len(p.deck), "graveyard": len(p.graveyard),
                         "ready": cost_text(p.ready), "spent": cost_text(p.spent)} for p in table.players.values()}
     heroes = {h.name: {"damage": h.damage, "knocked_out": h.knocked_out, "counters": dict(h.counters)}
               for h in table.heroes.values()}
-    return Outcome(verdict, heroes, players, None, [], [], notes, result)
+    return Outcome(played.verdict, heroes, players, None, [], [], played.notes, played.result)

@@ -9,6 +9,7 @@ from checker.errors import ReglasError
 from checker.games.malifaux.cards import card, cards, suits_of
 from checker.games.malifaux.duel import Side, cheat, choose_active, declare_soulstones, flip, observe, total
 from checker.games.malifaux.fate import RED_JOKER, FateCard
+from checker.scenario.actions import play_actions, scenario_actions
 from checker.scenario.model import Outcome, Refused, Verdict
 
 WOUNDS = ("Wd", "Heridas")
@@ -195,22 +196,7 @@ HANDLERS = {"simple_duel": simple_duel, "opposed_duel": opposed_duel, "flip": si
 def run_scenario(data: dict[str, Any]) -> Outcome:
     """Every action but the last must be legal; the verdict and result are the last action's."""
     table = Table(data.get("state") or {})
-    actions = data.get("actions") or ([data["action"]] if "action" in data else [])
-    verdict, notes = Verdict(True, [], "sin acciones"), []
-    result: dict[str, Any] = {}
-    for index, action in enumerate(actions):
-        kind = str(action.get("type"))
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción de Malifaux",
-                              fix=f"usa {', '.join(HANDLERS)}")
-        try:
-            verdict, result = handler(table, action)
-        except Refused as refused:
-            verdict, result = Verdict(False, refused.rules, refused.message), {}
-        if not verdict.legal and index < len(actions) - 1:
-            notes.append(f"la acción {index + 1} ({kind}) es ilegal y solo la última puede serlo: {verdict.message}")
-            break
+    played = play_actions(table, scenario_actions(data), HANDLERS, "Malifaux")
     players = {p: {"soulstones": table.soulstones[p], "hand": len(table.hands[p]), "deck": len(table.decks[p])}
                for p in table.decks}
-    return Outcome(verdict, {}, players, None, [], [], notes, result)
+    return Outcome(played.verdict, {}, players, None, [], [], played.notes, played.result)
