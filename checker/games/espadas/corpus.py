@@ -16,13 +16,15 @@ from checker.errors import ReglasError
 MERCENARIES = "mercenarios"
 
 _TAG = re.compile(r"<[^>]+>")
+#: A die icon (``<img … alt="Dado Azul">``): the text keeps its colour, as the cards read aloud («Dado Azul»).
+_DIE_ICON = re.compile(r"""<img\b[^>]*\balt=["'](?:Dado\s+)?([^"']+)["'][^>]*>""", re.IGNORECASE)
 _SPACE = re.compile(r"[ \t\u00a0]+")
 
 
 def strip_html(text: str) -> list[str]:
     """The paragraphs of an HTML fragment, as plain text (entities decoded, tags dropped, spaces collapsed)."""
     text = re.sub(r"</p>|<br\s*/?>", "\n", text, flags=re.IGNORECASE)
-    text = html.unescape(_TAG.sub("", text))
+    text = html.unescape(_TAG.sub("", _DIE_ICON.sub(r" \1 ", text)))
     return [_SPACE.sub(" ", line).strip() for line in text.splitlines() if line.strip()]
 
 

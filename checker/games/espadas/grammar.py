@@ -74,6 +74,9 @@ NAMED = {
     "BESIDES_WORDS": "«además de su efecto»",
     "MAY": "«puedes» o «puede»",
     "V_PLACE": "«coloca»",
+    "V_CARDS": "un verbo de cartas (revela, mira, devuelve, busca…)",
+    "V_DISCARD": "«descarta»",
+    "V_REMOVE": "«remueve» o «retira»",
     "V_PAY_COST": "«pagar el coste de»",
     "V_MUST": "«tiene que»",
 }
