@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import sys
 
-from bench import espadas_odds, lint_vault, lorcana_checker, lorcana_grammar, malifaux_odds, search_latency, site_build
+from bench import (
+    espadas_grammar,
+    espadas_odds,
+    lint_vault,
+    lorcana_checker,
+    lorcana_grammar,
+    malifaux_odds,
+    search_latency,
+    site_build,
+)
 
 BENCHES = {"lint": lint_vault.main, "site": site_build.main, "search": search_latency.main,
            "lorcana": lorcana_grammar.main, "checker": lorcana_checker.main,
-           "malifaux": malifaux_odds.main, "espadas": espadas_odds.main}
+           "malifaux": malifaux_odds.main, "espadas": espadas_odds.main,
+           "espadas-grammar": espadas_grammar.main}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(BENCHES):
