@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
+from bench import scenario_suite
 from checker.games.malifaux.odds import flip_odds
-from checker.scenario.loader import load_file, scenario_files
-from checker.scenario.runner import run
-
-SCENARIOS = Path(__file__).resolve().parent.parent / "tests" / "scenarios" / "malifaux"
 
 
 def main() -> None:
@@ -19,7 +15,4 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         print(f"malifaux odds net {net:+d}: {odds.cards} cartas, esperado {float(odds.expected):.4f}, "
               f"{elapsed * 1000:.0f} ms")
-    start = time.perf_counter()
-    results = [run(s) for path in scenario_files([SCENARIOS]) for s in load_file(path)]
-    elapsed = time.perf_counter() - start
-    print(f"malifaux: suite de {len(results)} escenarios en {elapsed * 1000:.0f} ms")
+    scenario_suite.report("malifaux")
