@@ -15,7 +15,8 @@ from bench import (
     site_build,
 )
 
-BENCHES = {"lint": lint_vault.main, "site": site_build.main, "search": search_latency.main,
+BENCHES = {"lint": lint_vault.main, "lint-real": lint_vault.real, "site": site_build.main,
+           "search": search_latency.main,
            "lorcana": lorcana_grammar.main, "checker": lorcana_checker.main,
            "malifaux": malifaux_odds.main, "espadas": espadas_odds.main,
            "espadas-grammar": espadas_grammar.main}

@@ -189,13 +189,13 @@ def cmd_grammar_schema(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from checker.scenario.citations import cite
-    from checker.scenario.loader import load_file, scenario_files
-    from checker.scenario.runner import run
+    from checker.scenario.runner import run_paths
 
-    results = [run(scenario) for path in scenario_files(args.paths) for scenario in load_file(path)]
+    report = run_paths(args.paths)
+    results = report.results
     passed = sum(r.passed for r in results)
     if args.json:
-        _print_json([{
+        _print_json({"results": [{
             "id": r.scenario.id, "file": str(r.scenario.where), "passed": r.passed,
             "legal": r.outcome.verdict.legal if r.outcome else None,
             "rules": [cite(rule) for rule in (r.outcome.verdict.rules if r.outcome else [])],
@@ -203,32 +203,42 @@ def cmd_check(args: argparse.Namespace) -> int:
             "steps": r.outcome.verdict.steps if r.outcome else [],
             "bag": r.outcome.bag if r.outcome else [], "unresolved": r.outcome.unresolved if r.outcome else [],
             "result": r.outcome.result if r.outcome else {},
-        } for r in results])
+        } for r in results], "errors": [{"where": str(e.where or ""), "error": e.what, "fix": e.fix or ""}
+                                       for e in report.errors]})
     else:
         for r in results:
-            mark = "✓" if r.passed else "✗"
-            verdict = r.outcome.verdict if r.outcome else None
-            said = ("legal" if verdict.legal else "ilegal") if verdict else "?"
-            rules = ", ".join(verdict.rules) if verdict else ""
-            print(f"{mark} {r.scenario.id} — {r.scenario.title} [{said}; {rules}]")
-            for problem in r.mismatches:
-                print(f"    {r.scenario.where}: {problem}")
-            if args.verbose and verdict:
-                if verdict.message:
-                    print(f"    {verdict.message}")
-                for rule in verdict.rules:
-                    cited = cite(rule)
-                    print(f"    {rule} {cited['title']} — {cited['url']}")
-                for step in verdict.steps:
-                    print(f"      · {step}")
-                if r.outcome and r.outcome.bag:
-                    print(f"    bolsa: {', '.join(r.outcome.bag)}")
-                for what in r.outcome.unresolved if r.outcome else []:
-                    print(f"    sin resolver: {what}")
-                for key, value in (r.outcome.result if r.outcome else {}).items():
-                    print(f"    {key}: {value}")
-        print(f"{passed} passed, {len(results) - passed} failed")
+            _print_result(r, args.verbose, cite)
+        for error in report.errors:
+            print(f"reglas: {error.render()}", file=sys.stderr)
+        print(f"{passed} passed, {len(results) - passed + len(report.errors)} failed")
+    if report.errors:
+        return EXIT_BAD_INPUT
     return 0 if passed == len(results) else 1
+
+
+def _print_result(r: Any, verbose: bool, cite: Callable[[str], dict[str, Any]]) -> None:
+    mark = "✓" if r.passed else "✗"
+    verdict = r.outcome.verdict if r.outcome else None
+    said = ("legal" if verdict.legal else "ilegal") if verdict else "?"
+    rules = ", ".join(verdict.rules) if verdict else ""
+    print(f"{mark} {r.scenario.id} — {r.scenario.title} [{said}; {rules}]")
+    for problem in r.mismatches:
+        print(f"    {r.scenario.where}: {problem}")
+    if not verbose or not verdict:
+        return
+    if verdict.message:
+        print(f"    {verdict.message}")
+    for rule in verdict.rules:
+        cited = cite(rule)
+        print(f"    {rule} {cited['title']} — {cited['url']}")
+    for step in verdict.steps:
+        print(f"      · {step}")
+    if r.outcome.bag:
+        print(f"    bolsa: {', '.join(r.outcome.bag)}")
+    for what in r.outcome.unresolved:
+        print(f"    sin resolver: {what}")
+    for key, value in r.outcome.result.items():
+        print(f"    {key}: {value}")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -40,6 +40,10 @@ MAX_DEPTH = 60
 MAX_NODES = 200_000
 
 
+def _line(mark: Any) -> int:
+    return mark.line + 1 if mark is not None else 0
+
+
 def _depth_check(text: str, source: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH, reading events (which PyYAML produces without recursion)."""
     depth = 0
@@ -48,7 +52,7 @@ def _depth_check(text: str, source: str) -> None:
             depth += 1
             if depth > MAX_DEPTH:
                 raise ReglasError(f"el YAML anida más de {MAX_DEPTH} niveles",
-                                  where=Location(source, event.start_mark.line + 1),
+                                  where=Location(source, _line(event.start_mark)),
                                   fix="aplana la estructura; ningún archivo de reglas necesita tanta profundidad")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
@@ -69,14 +73,14 @@ def _expanded_size(root: yaml.Node, source: str) -> None:
             if sizes[key] > MAX_NODES:
                 raise ReglasError(f"el YAML se expande a más de {MAX_NODES:,} nodos a través de sus alias "
                                   "(«*nombre»)".replace(",", "."),
-                                  where=Location(source, node.start_mark.line + 1),
+                                  where=Location(source, _line(node.start_mark)),
                                   fix="escribe los datos sin encadenar alias que se multiplican")
             continue
         if key in sizes:
             continue
         if key in on_path:
             raise ReglasError("un alias del YAML se contiene a sí mismo (estructura circular)",
-                              where=Location(source, node.start_mark.line + 1),
+                              where=Location(source, _line(node.start_mark)),
                               fix="usa un alias solo fuera del bloque que marca su ancla «&nombre»")
         on_path.add(key)
         stack.append((node, True))

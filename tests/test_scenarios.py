@@ -46,7 +46,7 @@ def test_check_prints_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_check_json_cites_rules_with_titles_and_urls(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(SCENARIOS / "lorcana" / "challenge.yaml"), "--json"]) == 0
-    results = json.loads(capsys.readouterr().out)
+    results = json.loads(capsys.readouterr().out)["results"]
     first = results[0]
     assert first["id"] == "evasive-needs-evasive" and first["passed"] and first["legal"] is False
     assert {"id": "lorcana:10.6.2", "title": "Restricción de desafío",
@@ -97,7 +97,7 @@ def test_suite_size_and_every_cited_rule_exists() -> None:
 
 def test_challenge_follows_the_twelve_steps_in_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(SCENARIOS / "lorcana" / "challenge.yaml"), "--json"]) == 0
-    results = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    results = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
     steps = results["challenger-adds-strength-when-challenging"]["steps"]
     assert [s.split(" ")[0] for s in steps] == [f"lorcana:4.3.6.{n}" for n in range(1, 13)]
     assert "Fuerza 3" in steps[5]
@@ -105,6 +105,6 @@ def test_challenge_follows_the_twelve_steps_in_order(capsys: pytest.CaptureFixtu
 
 def test_check_json_reports_game_results(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(SCENARIOS / "malifaux" / "soulstones.yaml"), "--json"]) == 0
-    first = json.loads(capsys.readouterr().out)[0]
+    first = json.loads(capsys.readouterr().out)["results"][0]
     assert first["id"] == "judge-and-lilith" and first["result"]["winner"] == "attacker"
     assert first["result"]["attacker"]["suits"] == "tm"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from jsonschema.exceptions import best_match
 
 from checker.errors import Location, ReglasError
 from checker.game import games
+from checker.inputs import read_bytes, read_text, walk_files
 from checker.scenario.model import Scenario
+from checker.schema_messages import spanish
 from checker.yamldoc import KeyPath, load_yaml
 from checker.yamldoc import line_of as _line_of
 from checker.yamldoc import show as _show
@@ -49,6 +52,11 @@ def load_text(text: str, source: str) -> list[Scenario]:
     return scenarios
 
 
+@cache
+def _validator(schema: Path) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")))
+
+
 def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> Scenario:
     where = Location(source, _line_of(lines, path))
     if not isinstance(item, dict):
@@ -60,43 +68,28 @@ def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> 
         known = ", ".join(sorted(g.id for g in games().values() if g.scenario_schema))
         raise ReglasError(f"juego desconocido en el escenario: «{game_id}»",
                           where=Location(source, _line_of(lines, (*path, "game"))), fix=f"usa uno de: {known}")
-    validator = Draft202012Validator(json.loads(game.scenario_schema.read_text(encoding="utf-8")))
+    validator = _validator(game.scenario_schema)
     error = next(iter(sorted(validator.iter_errors(item), key=lambda e: list(map(str, e.absolute_path)))), None)
     if error is not None and error.context:
         specific = [e for e in error.context if e.validator != "type"] or list(error.context)
         error = best_match(specific)
     if error is not None:
         at = (*path, *error.absolute_path)
-        raise ReglasError(f"{_show(tuple(error.absolute_path))}: {_schema_message(error)}",
+        raise ReglasError(f"{_show(tuple(error.absolute_path))}: {spanish(error)}",
                           where=Location(source, _line_of(lines, at)),
                           fix=f"corrige la clave según {game.scenario_schema.name}")
     return Scenario(str(item["id"]), game.id, str(item.get("title", "")), item, where)
 
 
-def _schema_message(error: Any) -> str:
-    if error.validator == "required":
-        return f"falta la clave {error.message.split(' ')[0]}"
-    if error.validator == "additionalProperties":
-        return f"clave desconocida ({error.message})"
-    if error.validator == "enum":
-        return f"valor no admitido {error.instance!r}; se admite {', '.join(map(str, error.validator_value))}"
-    if error.validator == "minimum":
-        return f"el valor {error.instance} es menor que {error.validator_value}"
-    if error.validator == "type":
-        return f"tipo incorrecto ({type(error.instance).__name__}, se espera {error.validator_value})"
-    return str(error.message)
-
-
 _BLOCK = re.compile(r"^```scenario[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+_FIX = "indica un archivo YAML (.yaml) o Markdown (.md) legible, en UTF-8"
 
 
 def load_file(path: Path) -> list[Scenario]:
     """The scenarios of a YAML file, or of the ```` ```scenario ```` blocks of a Markdown document."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReglasError(f"no se pudo leer el archivo ({error})", where=str(path),
-                          fix="indica un archivo YAML legible en UTF-8") from None
+    text = read_text(path, fix=_FIX)
     if path.suffix != ".md":
         return load_text(text, str(path))
     scenarios = []
@@ -106,13 +99,23 @@ def load_file(path: Path) -> list[Scenario]:
 
 
 def scenario_files(paths: list[Path]) -> Iterator[Path]:
-    """Scenario files named by ``paths``: YAML files, and Markdown documents with scenario blocks
-    (folders are searched recursively)."""
+    """Scenario files named by ``paths``: YAML files, and Markdown documents with scenario blocks (folders are
+    searched recursively; a file that cannot be read is yielded so that loading it reports why)."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")
-                              or (p.suffix == ".md" and "```scenario" in p.read_text(encoding="utf-8-sig")))
-        elif path.is_file():
+            for found in walk_files(path, (".yaml", ".yml", ".md")):
+                if found.suffix != ".md" or _has_blocks(found):
+                    yield found
+        elif path.exists() or path.is_symlink():
             yield path
         else:
-            raise ReglasError(f"no existe «{path}»", fix="indica archivos o carpetas de escenarios")
+            raise ReglasError("no existe ese archivo ni esa carpeta", where=str(path),
+                              fix="indica archivos o carpetas de escenarios")
+
+
+def _has_blocks(path: Path) -> bool:
+    """Whether a Markdown file holds scenario blocks; an unreadable one is kept, to be reported when loaded."""
+    try:
+        return b"```scenario" in read_bytes(path, fix=_FIX)
+    except ReglasError:
+        return True

@@ -65,6 +65,9 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
     #: Game-specific observations compared key by key with ``expect.result`` (a duel's totals…).
     result: dict[str, Any] = field(default_factory=dict)
+    #: Everything observed of the table just before the last action and at the end (``expect.unchanged``).
+    before: Any = None
+    after: Any = None
 
 
 @dataclass

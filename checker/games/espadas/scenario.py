@@ -33,10 +33,11 @@ HANDLERS: dict[str, Handler[Table]] = {
 
 def run_scenario(data: dict[str, Any]) -> Outcome:
     """Every action but the last must be legal; the verdict and result are the last action's."""
-    table = Table(data.get("state") or {})
-    played = play_actions(table, scenario_actions(data), HANDLERS, "Espadas de Ceniza")
+    played = play_actions(Table(data.get("state") or {}), scenario_actions(data), HANDLERS, "Espadas de Ceniza")
+    table = played.table
     players = {p.name: {"hand": len(p.hand), "deck": len(p.deck), "graveyard": len(p.graveyard),
                         "ready": cost_text(p.ready), "spent": cost_text(p.spent)} for p in table.players.values()}
     heroes = {h.name: {"damage": h.damage, "knocked_out": h.knocked_out, "counters": dict(h.counters)}
               for h in table.heroes.values()}
-    return Outcome(played.verdict, heroes, players, None, [], [], played.notes, played.result)
+    return Outcome(played.verdict, heroes, players, None, [], [], played.notes, played.result, played.before,
+                   played.after)

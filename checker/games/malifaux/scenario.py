@@ -195,8 +195,9 @@ HANDLERS = {"simple_duel": simple_duel, "opposed_duel": opposed_duel, "flip": si
 
 def run_scenario(data: dict[str, Any]) -> Outcome:
     """Every action but the last must be legal; the verdict and result are the last action's."""
-    table = Table(data.get("state") or {})
-    played = play_actions(table, scenario_actions(data), HANDLERS, "Malifaux")
+    played = play_actions(Table(data.get("state") or {}), scenario_actions(data), HANDLERS, "Malifaux")
+    table = played.table
     players = {p: {"soulstones": table.soulstones[p], "hand": len(table.hands[p]), "deck": len(table.decks[p])}
                for p in table.decks}
-    return Outcome(played.verdict, {}, players, None, [], [], played.notes, played.result)
+    return Outcome(played.verdict, {}, players, None, [], [], played.notes, played.result, played.before,
+                   played.after)

@@ -7,16 +7,13 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import nodes
+from checker.scenario.model import Refused
 
 Structure = dict[str, Any]
 
-
-class IllegalChoice(Exception):
-    """A chosen card the phrase does not allow (lorcana:1.6); the action is refused and undone."""
-
-    def __init__(self, message: str, *rules: str) -> None:
-        super().__init__(message)
-        self.message, self.rules = message, list(rules) or ["lorcana:1.6"]
+#: Choosing a card the phrase does not allow, or not choosing while a valid choice exists, is refused (the action
+#: is illegal and undone by the shared action loop).
+CHOICE = "lorcana:1.6"
 
 
 class Targets:
@@ -37,8 +34,8 @@ class Targets:
                 valid = [c.ref for c in self.state.in_play() if matches(phrase, c, source)
                          and not (c.owner != self.chooser and c.has("Ward"))]
                 if valid:
-                    raise IllegalChoice(f"hay que elegir un {describe(phrase)} ({', '.join(valid)}): "
-                                        "si existe una opción válida, elegir no es opcional")
+                    raise Refused(f"hay que elegir un {describe(phrase)} ({', '.join(valid)}): "
+                                  "si existe una opción válida, elegir no es opcional", CHOICE)
                 return None                                                  # nothing to choose: that part does nothing
             self.state.unresolved.append(f"{what}: falta un objetivo en «targets»")
             return None
@@ -48,9 +45,9 @@ class Targets:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
             also = ["lorcana:10.14.4"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
-            raise IllegalChoice(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2", *also)
+            raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2", *also)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
-            raise IllegalChoice(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}")
+            raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE)
         return card
 
 
