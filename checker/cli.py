@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from checker.cliargs import int_range
 from checker.errors import EXIT_BAD_INPUT, ReglasError
+from checker.inputs import describe_os_error
 from checker.paths import DEFAULT_SITE, DEFAULT_VAULT
 
 Handler = Callable[[argparse.Namespace], int]
@@ -24,11 +26,25 @@ _ARGPARSE_ES = (
      r"argumento \1: opción no válida \2 (elige entre \3)"),
     (r"argument (\S+): expected one argument", r"el argumento \1 necesita un valor"),
     (r"argument (\S+): invalid (\w+) value: (.*)", r"argumento \1: valor no válido \3"),
+    (r"argument (\S+): ignored explicit argument (.*)", r"el argumento \1 no admite valor (se dio \2)"),
+    (r"argument (\S+): expected at least one argument", r"el argumento \1 necesita al menos un valor"),
+    (r"argument (\S+): expected at most one argument", r"el argumento \1 admite como mucho un valor"),
+    (r"argument (\S+): not allowed with argument (.*)", r"el argumento \1 no se puede usar con \2"),
+    (r"ambiguous option: (\S+) could match (.*)", r"opción ambigua: \1 puede ser \2"),
+    (r"one of the arguments (.*) is required", r"hace falta uno de estos argumentos: \1"),
+    (r"^argument (\S+): ", r"argumento \1: "),
 )
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with Spanish usage errors (exit 2)."""
+    """argparse with Spanish usage errors (exit 2), where ``--option=--`` gives the option the value ``--``."""
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        if arg_strings == ["--"] and action.option_strings and action.nargs in (None, argparse.OPTIONAL):
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
 
     def format_usage(self) -> str:
         return super().format_usage().replace("usage:", "uso:", 1)
@@ -44,6 +60,41 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n  cómo arreglarlo: «{self.prog} --help» "
                                   "muestra las opciones\n")
+
+
+def _options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
+    """Every option string of the parser and its sub-parsers, and those that take one value."""
+    every: set[str] = set()
+    valued: set[str] = set()
+    for action in parser._actions:
+        every.update(action.option_strings)
+        if action.option_strings and action.nargs in (None, argparse.OPTIONAL) and action.const is None:
+            valued.update(action.option_strings)
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                sub_every, sub_valued = _options(sub)
+                every |= sub_every
+                valued |= sub_valued
+    return every, valued
+
+
+def glue_dash_values(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """``--mods --`` → ``--mods=--``: an option that needs a value takes the next word even when it starts with a
+    dash (``--``, ``-2``), unless that word is itself an option."""
+    every, valued = _options(parser)
+    out: list[str] = []
+    words = list(argv)
+    index = 0
+    while index < len(words):
+        word = words[index]
+        following = words[index + 1] if index + 1 < len(words) else None
+        if word in valued and following is not None and following.startswith("-") and following not in every:
+            out.append(f"{word}={following}")
+            index += 2
+            continue
+        out.append(word)
+        index += 1
+    return out
 
 
 def _print_json(data: Any) -> None:
@@ -87,10 +138,23 @@ def cmd_site_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def server_address(text: str) -> str:
+    """``host:port`` checked: a host name or IP and a port from 1 to 65535."""
+    host, colon, port = text.strip().rpartition(":")
+    fix = "usa HOST:PUERTO, p. ej. 127.0.0.1:8000 (puerto de 1 a 65535)"
+    if not colon or not host or not port.isdigit():
+        raise ReglasError(f"--addr «{text}» no tiene la forma HOST:PUERTO", fix=fix)
+    if not 1 <= int(port) <= 65535:
+        raise ReglasError(f"--addr «{text}»: el puerto {int(port)} no existe", fix=fix)
+    if not re.fullmatch(r"[A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\]", host):
+        raise ReglasError(f"--addr «{text}»: «{host}» no es un nombre de máquina ni una IP", fix=fix)
+    return f"{host}:{int(port)}"
+
+
 def cmd_site_serve(args: argparse.Namespace) -> int:
     from checker.sitegen.build import serve_site
 
-    serve_site(args.vault, args.addr, strict=args.strict)
+    serve_site(args.vault, server_address(args.addr), strict=args.strict)
     return 0
 
 
@@ -261,7 +325,8 @@ def build_parser() -> argparse.ArgumentParser:
         search = commands.add_parser(name, help="busca en el sitio construido, con la misma clasificación que la web")
         search.add_argument("query", nargs="+", help="palabras a buscar (con o sin tildes)")
         search.add_argument("--site", type=Path, default=DEFAULT_SITE, help="sitio construido (por defecto _site/)")
-        search.add_argument("--limit", type=int, default=10, help="número máximo de páginas (10)")
+        search.add_argument("--limit", type=int_range(1, 1000), default=10,
+                            help="número máximo de páginas, de 1 a 1000 (10)")
         search.add_argument("--json", action="store_true", help="salida JSON para herramientas")
         search.set_defaults(handler=cmd_search)
 
@@ -320,7 +385,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(glue_dash_values(parser, sys.argv[1:] if argv is None else argv))
+    except SystemExit as stop:                                               # --help (0) or a usage error (2)
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     handler: Handler = args.handler
     try:
         return handler(args)
@@ -332,7 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as error:
-        print(f"reglas: error: no se pudo leer o escribir «{error.filename}»: {error.strerror}", file=sys.stderr)
+        print(f"reglas: {error.filename or ''}: error: no se pudo leer o escribir ({describe_os_error(error)})\n"
+              "  cómo arreglarlo: comprueba la ruta y sus permisos", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as error:  # a bug of reglas itself: one clear line unless REGLAS_DEBUG asks for more
         if os.environ.get("REGLAS_DEBUG"):

@@ -43,13 +43,13 @@ def _show(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _required(error: ValidationError) -> str:
+def _required(error: Any) -> str:
     instance = error.instance if isinstance(error.instance, dict) else {}
     missing = [str(k) for k in error.validator_value if k not in instance]
     return f"falta la clave {', '.join(f'«{k}»' for k in missing)}"
 
 
-def _additional(error: ValidationError) -> str:
+def _additional(error: Any) -> str:
     known = set(error.schema.get("properties", {}))
     patterns = list(error.schema.get("patternProperties", {}))
     extra = [str(k) for k in (error.instance if isinstance(error.instance, dict) else {})
@@ -59,7 +59,7 @@ def _additional(error: ValidationError) -> str:
             + (f"; se admite: {allowed}" if allowed else ""))
 
 
-def _one_of(error: ValidationError) -> str:
+def _one_of(error: Any) -> str:
     branches = error.validator_value
     if all(set(b) == {"required"} for b in branches):
         keys = [k for b in branches for k in b["required"]]
@@ -67,7 +67,8 @@ def _one_of(error: ValidationError) -> str:
     return f"{type_name(error.instance)} que no encaja con ninguna de las formas admitidas"
 
 
-MESSAGES: dict[str, Callable[[ValidationError], str]] = {
+#: jsonschema types its error attributes loosely (``Any | Unset``): the table reads them as ``Any``.
+MESSAGES: dict[str, Callable[[Any], str]] = {
     "required": _required,
     "additionalProperties": _additional,
     "unevaluatedProperties": _additional,

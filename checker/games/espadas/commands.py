@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from checker.cliargs import int_range
 from checker.errors import ReglasError
 from checker.exact import fraction
 from checker.games.espadas.corpus import read_corpus
 from checker.games.espadas.dice import BASE_POOL, colors, cost_text
 from checker.games.espadas.lists import Catalog, validate_list
 from checker.games.espadas.odds import p_pay
+from checker.inputs import read_text
 from checker.yamldoc import line_of, load_yaml
 
 EXAMPLE = """ejemplo de lista (YAML):
@@ -36,19 +38,17 @@ def register(commands: Any) -> None:
     check.set_defaults(handler=cmd_validate)
     odds = commands.add_parser("odds", help="probabilidad exacta de poder pagar un coste con repeticiones óptimas")
     odds.add_argument("cost", metavar="COSTE", help="coste en colores de dado, p. ej. GGB")
-    odds.add_argument("--dice", type=int, default=BASE_POOL, help=f"dados de la reserva (por defecto {BASE_POOL})")
-    odds.add_argument("--rerolls", type=int, default=1, help="repeticiones permitidas (por defecto 1)")
+    odds.add_argument("--dice", type=int_range(1, MAX_DICE), default=BASE_POOL,
+                      help=f"dados de la reserva, de 1 a {MAX_DICE} (por defecto {BASE_POOL})")
+    odds.add_argument("--rerolls", type=int_range(0, MAX_REROLLS), default=1,
+                      help=f"repeticiones permitidas, de 0 a {MAX_REROLLS} (por defecto 1)")
     odds.add_argument("--json", action="store_true", help="resultado en JSON")
     odds.set_defaults(handler=cmd_odds)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     path: Path = args.list
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReglasError(f"no se pudo leer la lista «{path}»: {error}",
-                          fix="indica un archivo YAML en UTF-8") from None
+    text = read_text(path, fix="indica la lista en un archivo YAML en UTF-8")
     data, lines = load_yaml(text, str(path))
     report = validate_list(data, Catalog.from_corpus(read_corpus(args.corpus)))
     problems = [{"rule": p.rule, "where": f"{path}:{line_of(lines, p.where)}", "message": p.message}
@@ -67,12 +67,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     cost = colors(args.cost, "COSTE")
-    if not 1 <= args.dice <= MAX_DICE:
-        raise ReglasError(f"--dice {args.dice}: la reserva debe tener entre 1 y {MAX_DICE} dados",
-                          fix="la reserva base es de 5 dados (espadas:7.1)")
-    if not 0 <= args.rerolls <= MAX_REROLLS:
-        raise ReglasError(f"--rerolls {args.rerolls}: las repeticiones van de 0 a {MAX_REROLLS}",
-                          fix="sin efectos que den más, hay 1 repetición (espadas:7.4)")
+    if not cost:
+        raise ReglasError("COSTE está vacío: no hay nada que pagar", fix="escribe el coste con R, G y B, p. ej. GGB")
+    if len(cost) > MAX_DICE:
+        raise ReglasError(f"COSTE tiene {len(cost)} dados y ninguna reserva pasa de {MAX_DICE}",
+                          fix="escribe un coste de como mucho 12 dados")
     counts = (cost.count("R"), cost.count("G"), cost.count("B"))
     chance = p_pay(counts, args.dice, args.rerolls)
     if args.json:

@@ -6,18 +6,22 @@ import argparse
 import json
 from typing import Any
 
+from checker.cliargs import int_range
 from checker.errors import ReglasError
 from checker.exact import fraction
-from checker.games.malifaux.fate import RED_JOKER_VALUE, mods_text, net_modifiers
+from checker.games.malifaux.fate import MAX_CARDS, RED_JOKER_VALUE, mods_text, net_modifiers
 from checker.games.malifaux.odds import flip_odds
+
+#: Far above any attribute or target number of the game, so that only typing mistakes are refused.
+MAX_STAT, MAX_TN = 20, 40
 
 
 def register(commands: Any) -> None:
     """Add the game's subcommands to ``reglas malifaux``."""
     odds = commands.add_parser("odds", help="probabilidades exactas de la carta usada en un volteo")
     odds.add_argument("--mods", default="", help="modificadores del destino, por ejemplo ++ o -- (se anulan + con −)")
-    odds.add_argument("--stat", type=int, help="valor del atributo (con --tn)")
-    odds.add_argument("--tn", type=int, help="número objetivo (con --stat)")
+    odds.add_argument("--stat", type=int_range(0, MAX_STAT), help=f"valor del atributo, de 0 a {MAX_STAT} (con --tn)")
+    odds.add_argument("--tn", type=int_range(1, MAX_TN), help=f"número objetivo, de 1 a {MAX_TN} (con --stat)")
     odds.add_argument("--json", action="store_true", help="resultado en JSON")
     odds.set_defaults(handler=cmd_odds)
 
@@ -26,7 +30,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if (args.stat is None) != (args.tn is None):
         raise ReglasError("--stat y --tn van juntos: la probabilidad de éxito necesita los dos",
                           fix="añade el que falta, por ejemplo --stat 5 --tn 12")
-    net = net_modifiers(args.mods)
+    net = max(-MAX_CARDS + 1, min(net_modifiers(args.mods), MAX_CARDS - 1))  # four cards at most (malifaux:3.3)
     odds = flip_odds(net)
     success = odds.success(args.stat, args.tn) if args.stat is not None else None
     if args.json:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -37,16 +38,23 @@ BLACK_JOKER = FateCard(BLACK_JOKER_VALUE, joker="black")
 DECK: tuple[FateCard, ...] = (*(FateCard(v, s) for s in SUITS for v in range(1, 14)), RED_JOKER, BLACK_JOKER)
 
 
+#: Dashes and pluses that keyboards, word processors and shells produce, read as − and +.
+_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-", "‐": "-", "‑": "-", "﹣": "-", "－": "-", "＋": "+", "﬩": "+"})
+_NUMBER = re.compile(r"[+-]?\d+")
+
+
 def net_modifiers(mods: str) -> int:
-    """Cancel + against − one for one (malifaux:3.2): ``"++-"`` → 1. Accepts ``-`` and ``−``; ``0`` means none."""
-    text = mods.strip()
-    if text in ("", "0"):
-        return 0
-    bad = sorted({c for c in text if c not in "+-−"})
+    """Cancel + against − one for one (malifaux:3.2): ``"++-"`` → 1. Accepts every dash (``-``, ``−``, ``–``),
+    spaces and commas between signs (``"+ +"``, ``"+,+"``), a signed count (``+2``, ``-1``) and ``0`` for none."""
+    text = mods.translate(_SIGNS)
+    text = "".join(c for c in text if not c.isspace() and c != ",")
+    if _NUMBER.fullmatch(text):
+        return int(text)
+    bad = sorted({c for c in text if c not in "+-"})
     if bad:
         raise ReglasError(f"modificadores: «{mods}» tiene caracteres que no son + ni −: {' '.join(bad)}",
-                          fix="escribe solo signos, por ejemplo --mods ++ o --mods=-- (0 para ninguno)")
-    return text.count("+") - text.count("-") - text.count("−")
+                          fix="escribe solo signos, por ejemplo --mods ++, --mods -- o --mods=-1 (0 para ninguno)")
+    return text.count("+") - text.count("-")
 
 
 def flip_count(net: int) -> int:
