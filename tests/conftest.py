@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from checker.paths import DEFAULT_VAULT
 from checker.sitegen.build import build_site
 from tests.serve import serve_static
+
+# Property tests: few examples in `make test`, many in `make fuzz` (REGLAS_FUZZ=1). Deadlines are off: the machine
+# is shared and speed is measured in bench/, never in tests.
+settings.register_profile("default", max_examples=30, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("fuzz", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile("fuzz" if os.environ.get("REGLAS_FUZZ") else "default")
 
 MakeVault = Callable[[dict[str, str | bytes]], Path]
 
