@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from checker.errors import ReglasError
 from checker.games.espadas.corpus import Corpus, Faction, read_corpus
 from checker.games.espadas.grammar import normalise
 from checker.grammar.corpus import AbilityLine
@@ -35,4 +36,7 @@ def read_cards(path: Path) -> tuple[int, list[AbilityLine]]:
     """A corpus folder (every faction and the classes) or one ``faction_<slug>.json`` of it."""
     if path.is_dir():
         return corpus_lines(read_corpus(path))
+    if not path.name.startswith("faction_"):
+        raise ReglasError("no es un archivo de facción del corpus (faction_<nombre>.json)", where=str(path),
+                          fix="indica la carpeta del corpus o uno de sus archivos faction_*.json")
     return corpus_lines(read_corpus(path.parent), [path.stem.removeprefix("faction_")])

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from checker.errors import ReglasError
+from checker.inputs import ABSENT, JsonAt, read_json
 
 #: The faction every list may add to its own.
 MERCENARIES = "mercenarios"
@@ -28,11 +27,12 @@ def strip_html(text: str) -> list[str]:
     return [_SPACE.sub(" ", line).strip() for line in text.splitlines() if line.strip()]
 
 
-def _spanish(value: Any) -> str:
-    """The Spanish side of a ``{"en": …, "es": …}`` value ("" when absent)."""
-    if isinstance(value, dict):
-        return str(value.get("es") or "")
-    return ""
+def _spanish(value: JsonAt) -> str:
+    """The Spanish side of a ``{"en": …, "es": …}`` value ("" when absent, null or an empty list)."""
+    if value.value is ABSENT or value.value is None or value.value == []:
+        return ""
+    value.mapping()
+    return value.key("es").text()
 
 
 @dataclass(frozen=True)
@@ -116,46 +116,46 @@ class Corpus:
         return next((f for f in self.factions.values() if wanted in (f.slug.casefold(), f.name.casefold())), None)
 
 
-def _load_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReglasError(f"no se pudo leer «{path}»: {error}", fix="comprueba la ruta del corpus") from None
-    except json.JSONDecodeError as error:
-        raise ReglasError(f"JSON no válido ({error.msg})", where=f"{path}:{error.lineno}:{error.colno}",
-                          fix="comprueba que el archivo del corpus está completo") from None
+_FIX = "usa los archivos del corpus de Espadas de Ceniza sin modificar"
 
 
-def _paragraphs(value: Any) -> tuple[str, ...]:
+def _paragraphs(value: JsonAt) -> tuple[str, ...]:
     return tuple(strip_html(_spanish(value)))
 
 
-def _hero(data: dict[str, Any], faction: str) -> Hero:
+def _optional_text(value: JsonAt) -> str | None:
+    return value.text() or None
+
+
+def _hero(data: JsonAt, faction: str) -> Hero:
     abilities = tuple(
-        Ability(_spanish(a.get("name")), str(a.get("cost") or ""), a.get("attack_type"), bool(a.get("area")),
-                _paragraphs(a.get("effect")))
-        for a in data.get("abilities") or [])
-    attributes = {str(k): int(v) for k, v in (data.get("attributes") or {}).items() if isinstance(v, int)}
-    return Hero(_spanish(data.get("name")), faction, _spanish(data.get("class")), attributes,
-                _spanish(data.get("passive_name")), _paragraphs(data.get("passive_description")), abilities)
+        Ability(_spanish(a.key("name")), a.key("cost").text(), _optional_text(a.key("attack_type")),
+                a.key("area").flag(), _paragraphs(a.key("effect")))
+        for a in data.key("abilities").items(optional=True))
+    attributes = data.key("attributes")
+    numbers = {} if attributes.value is ABSENT or attributes.value is None else attributes.mapping()
+    return Hero(_spanish(data.key("name")), faction, _spanish(data.key("class")),
+                {str(k): v for k, v in numbers.items() if isinstance(v, int) and not isinstance(v, bool)},
+                _spanish(data.key("passive_name")), _paragraphs(data.key("passive_description")), abilities)
 
 
-def _card(data: dict[str, Any], faction: str) -> ActionCard:
-    return ActionCard(_spanish(data.get("name")), faction, _spanish(data.get("card_type")),
-                      _spanish(data.get("card_subtype")), str(data.get("cost") or ""), bool(data.get("is_unique")),
-                      data.get("attack_type"), bool(data.get("area")),
-                      _paragraphs(data.get("restriction")), _paragraphs(data.get("effect")))
+def _card(data: JsonAt, faction: str) -> ActionCard:
+    return ActionCard(_spanish(data.key("name")), faction, _spanish(data.key("card_type")),
+                      _spanish(data.key("card_subtype")), data.key("cost").text(), data.key("is_unique").flag(),
+                      _optional_text(data.key("attack_type")), data.key("area").flag(),
+                      _paragraphs(data.key("restriction")), _paragraphs(data.key("effect")))
 
 
 def _faction(path: Path) -> Faction:
-    data = _load_json(path)
-    if not (isinstance(data, dict) and isinstance(data.get("heroes"), list) and isinstance(data.get("cards"), list)):
+    data = JsonAt(read_json(path, fix=_FIX), str(path), _FIX)
+    if not (isinstance(data.value, dict) and isinstance(data.value.get("heroes"), list)
+            and isinstance(data.value.get("cards"), list)):
         raise ReglasError("el archivo no es una facción de Espadas de Ceniza (faltan «heroes» o «cards»)",
                           where=str(path), fix="usa los archivos faction_*.json del corpus")
     slug = path.stem.removeprefix("faction_")
-    name = _spanish(data.get("name")) or slug
-    return Faction(slug, name, tuple(_hero(h, slug) for h in data["heroes"]),
-                   tuple(_card(c, slug) for c in data["cards"]))
+    name = _spanish(data.key("name")) or slug
+    return Faction(slug, name, tuple(_hero(h, slug) for h in data.key("heroes").items()),
+                   tuple(_card(c, slug) for c in data.key("cards").items()))
 
 
 def read_corpus(folder: Path) -> Corpus:
@@ -174,8 +174,9 @@ def _read_corpus(folder: Path) -> Corpus:
                           fix="indica con --corpus la carpeta del corpus de Espadas de Ceniza")
     factions = {f.slug: f for f in map(_faction, files)}
     classes: tuple[ClassPassive, ...] = ()
-    if (folder / "classes.json").is_file():
-        raw = _load_json(folder / "classes.json")
-        classes = tuple(ClassPassive(_spanish(c.get("name")), _spanish(c.get("superclass")),
-                                     _paragraphs(c.get("passive"))) for c in raw if isinstance(c, dict))
+    path = folder / "classes.json"
+    if path.exists() or path.is_symlink():
+        raw = JsonAt(read_json(path, fix=_FIX), str(path), _FIX)
+        classes = tuple(ClassPassive(_spanish(c.key("name")), _spanish(c.key("superclass")),
+                                     _paragraphs(c.key("passive"))) for c in raw.items())
     return Corpus(folder, factions, classes)

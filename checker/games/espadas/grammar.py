@@ -99,16 +99,20 @@ def normalise(text: str) -> str:
 
 def spanish_join(words: list[str]) -> str:
     """Words joined with punctuation attached; capitals at the start, after a full stop and after a heading
-    word («Persistente: Hasta …»)."""
-    out = ""
+    word («Persistente: Hasta …»). Linear: the pieces are joined once."""
+    pieces: list[str] = []
+    spaced = False  # a space has been written
+    empty = True  # nothing has been written
     capital = True
     for word in words:
         if capital:
             word = word[:1].upper() + word[1:]
-        attach = not out or word[:1] in ",.:;)"
-        out += word if attach else " " + word
-        capital = word == "." or (word == ":" and " " not in out)
-    return out
+        attach = empty or word[:1] in ",.:;)"
+        spaced = spaced or " " in word or not attach
+        empty = empty and not word
+        pieces.append(word if attach else " " + word)
+        capital = word == "." or (word == ":" and not spaced)
+    return "".join(pieces)
 
 
 def _terminals() -> dict[str, str]:

@@ -17,6 +17,8 @@ _TRACK = re.compile(r"(\d) ?/ ?(?=\d)")
 _RANGE = re.compile(r"\bRg ([yzap]) (?=\d)")
 _SUITS_WORD = re.compile(r"[rctm]+", re.IGNORECASE)
 _RANGE_END = re.compile(r"\bRg [yzap]$")
+#: How many of the last characters :func:`spanish_join` keeps to decide the glue («Rg y» needs six).
+_TAIL = 16
 _LITERAL = re.compile(r'"([^\W\d_][\w\']*)"i')
 
 #: How the grammar's own terminals read in an error, in place of their bare names.
@@ -46,23 +48,29 @@ def normalise(text: str) -> str:
 
 
 def spanish_join(words: list[str]) -> str:
-    """Words joined with punctuation attached and the notation's glued tokens («6r», «y1», «2/3/4»)."""
-    out = ""
+    """Words joined with punctuation attached and the notation's glued tokens («6r», «y1», «2/3/4»).
+
+    Linear: the pieces are joined once, and the glue looks only at the last characters written.
+    """
+    pieces: list[str] = []
+    tail = ""  # the last characters written (enough for every test below)
     capital = False
     for index, word in enumerate(words):
         if capital:
             word = word[:1].upper() + word[1:]
         following = words[index + 1] if index + 1 < len(words) else ""
         glued = (
-            (word == "/" and out[-1:].isdigit() and following.isdigit())            # 2/3/4
-            or (word.isdigit() and out.endswith("/") and out[-2:-1].isdigit())     # 2/3/4
-            or (_SUITS_WORD.fullmatch(word) is not None and out[-1:].isdigit())    # 6r, TN 12t
-            or (word.isdigit() and _RANGE_END.search(out) is not None)             # Rg y1
+            (word == "/" and tail[-1:].isdigit() and following.isdigit())            # 2/3/4
+            or (word.isdigit() and tail.endswith("/") and tail[-2:-1].isdigit())     # 2/3/4
+            or (_SUITS_WORD.fullmatch(word) is not None and tail[-1:].isdigit())     # 6r, TN 12t
+            or (word.isdigit() and _RANGE_END.search(tail) is not None)              # Rg y1
         )
-        attach = glued or not out or word[:1] in ",.):;" or out.endswith("(")
-        out += word if attach else " " + word
+        attach = glued or not tail or word[:1] in ",.):;" or tail.endswith("(")
+        piece = word if attach else " " + word
+        pieces.append(piece)
+        tail = (tail + piece)[-_TAIL:]
         capital = word in (".", ":")
-    return out
+    return "".join(pieces)
 
 
 def _vocabulary() -> tuple[str, ...]:

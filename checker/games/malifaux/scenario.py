@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from checker.errors import ReglasError
@@ -138,6 +137,9 @@ def random_model(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[st
     """One card per model from the controller's deck; the lowest is chosen, ties chosen by the active model."""
     player = table.player(action.get("player"), "action.player")
     refs = [str(r) for r in action.get("models") or []]
+    if not refs:
+        raise ReglasError("action.models: hace falta al menos una miniatura entre las que elegir al azar",
+                          fix="lista las miniaturas, p. ej. models: [guardia, gremlin]")
     for ref in refs:
         table.model(ref, "action.models")
     deck = table.decks[player]
@@ -157,6 +159,9 @@ def random_model(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[st
 def random_player(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str, Any]]:
     """Each player flips the top card; the highest wins; ties flip again (malifaux:10.2)."""
     players = [table.player(p, "action.players") for p in action.get("players") or list(table.decks)]
+    if not players:
+        raise ReglasError("no hay jugadores entre los que elegir al azar",
+                          fix="define los jugadores en state.players o lístalos en action.players")
     rounds: list[dict[str, str]] = []
     while True:
         if any(not table.decks[p] for p in players):
@@ -179,7 +184,7 @@ def arithmetic(_table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str
     for divisor in action.get("divide") or []:
         if int(divisor) == 0:
             raise ReglasError("action.divide: no se puede dividir entre 0", fix="usa un divisor distinto de 0")
-        value = math.ceil(value / int(divisor))
+        value = -(-value // int(divisor))                                   # exact ceiling, any size
     value += sum(int(v) for v in action.get("add") or [])
     value -= sum(int(v) for v in action.get("subtract") or [])
     rules = ["malifaux:9.2", "malifaux:9.1"] if action.get("divide") else ["malifaux:9.2"]
