@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import ValidationError
 
 from checker.errors import Location, ReglasError
 from checker.game import games
@@ -57,6 +57,12 @@ def _validator(schema: Path) -> Draft202012Validator:
     return Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")))
 
 
+def _deepest(errors: Iterable[ValidationError]) -> ValidationError:
+    """Among the errors of the branches of a oneOf/anyOf, the one that went deepest into the value (the branch
+    the user meant), preferring a specific complaint to a mismatch of type."""
+    return max(errors, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+
+
 def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> Scenario:
     where = Location(source, _line_of(lines, path))
     if not isinstance(item, dict):
@@ -70,9 +76,8 @@ def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> 
                           where=Location(source, _line_of(lines, (*path, "game"))), fix=f"usa uno de: {known}")
     validator = _validator(game.scenario_schema)
     error = next(iter(sorted(validator.iter_errors(item), key=lambda e: list(map(str, e.absolute_path)))), None)
-    if error is not None and error.context:
-        specific = [e for e in error.context if e.validator != "type"] or list(error.context)
-        error = best_match(specific)
+    while error is not None and error.context:                               # oneOf/anyOf: the branch that fits
+        error = _deepest(error.context)
     if error is not None:
         at = (*path, *error.absolute_path)
         raise ReglasError(f"{_show(tuple(error.absolute_path))}: {spanish(error)}",

@@ -158,7 +158,8 @@ def random_model(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[st
 
 def random_player(table: Table, action: dict[str, Any]) -> tuple[Verdict, dict[str, Any]]:
     """Each player flips the top card; the highest wins; ties flip again (malifaux:10.2)."""
-    players = [table.player(p, "action.players") for p in action.get("players") or list(table.decks)]
+    named = action.get("players")
+    players = [table.player(p, "action.players") for p in (list(table.decks) if named is None else named)]
     if not players:
         raise ReglasError("no hay jugadores entre los que elegir al azar",
                           fix="define los jugadores en state.players o lístalos en action.players")
