@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test serve build lint chromium bench coverage clean
+.PHONY: test fuzz serve build lint chromium bench coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(STAMP) chromium
 	$(BIN)/ruff check checker tests site bench
 	$(BIN)/mypy checker
 	$(BIN)/pytest
+
+# The property tests with many examples (Hypothesis profile "fuzz"): grammars, scenarios, the CLI, the vault.
+fuzz: $(STAMP)
+	REGLAS_FUZZ=1 $(BIN)/pytest -q tests -k "propert"
 
 lint: $(STAMP)
 	$(BIN)/reglas lint rules
