@@ -228,3 +228,29 @@ def test_hostile_espadas_lists(tmp_path: Path, text: str | bytes) -> None:
     before = path.read_bytes()
     refused(["espadas", "validar", str(path), "--corpus", str(ESPADAS_CORPUS)], "lista.yaml")
     assert path.read_bytes() == before
+
+
+ENVELOPE = """\
+cards:
+  "Guardia - Firme": {type: character, cost: 3, strength: 3, willpower: 3, lore: 2}
+scenarios:
+  - id: s1
+    game: lorcana
+    state: {active: p1, players: {p1: {}, p2: {}}}
+    action: {type: end_turn}
+    expect: {legal: true}
+"""
+
+
+@pytest.mark.parametrize(("change", "needle"), [
+    (("cards:\n  \"Guardia - Firme\": {type: character, cost: 3, strength: 3, willpower: 3, lore: 2}\n",
+      "cards: 1.5\n"), "«cards» debe ser un mapa"),
+    (("    game: lorcana\n", "    game: lorcana\n    cards: [1]\n"), "scenarios[0].cards"),
+    (("scenarios:\n", "extra: 1\nscenarios:\n"), "clave desconocida «extra»"),
+])
+def test_bad_envelopes(tmp_path: Path, change: tuple[str, str], needle: str) -> None:
+    refused(["check", str(write(tmp_path, "e.yaml", ENVELOPE.replace(*change)))], needle)
+
+
+def test_a_file_without_scenarios_is_refused(tmp_path: Path) -> None:
+    refused(["check", str(write(tmp_path, "e.yaml", "cards: {}\nscenarios: []\n"))], "al menos un escenario")

@@ -27,15 +27,14 @@ def load_text(text: str, source: str) -> list[Scenario]:
     data, lines = load_yaml(text, source)
     if isinstance(data, dict) and "scenarios" in data:
         items, base = data["scenarios"], ("scenarios",)
-        if not isinstance(items, list):
-            raise ReglasError("«scenarios» debe ser una lista", where=Location(source, _line_of(lines, base)),
-                              fix="escribe cada escenario como un elemento «- id: …»")
+        _check_envelope(data, lines, source)
         shared = data.get("cards") or {}
 
         def with_shared_cards(item: Any) -> Any:
-            if not isinstance(item, dict) or not shared:
-                return item
-            return {**item, "cards": {**shared, **(item.get("cards") or {})}}
+            own = item.get("cards") if isinstance(item, dict) else None
+            if not shared or not isinstance(item, dict) or not isinstance(own or {}, dict):
+                return item                                                  # the schema reports a bad «cards»
+            return {**item, "cards": {**shared, **(own or {})}}
 
         entries: list[tuple[Any, KeyPath]] = [(with_shared_cards(item), (*base, i)) for i, item in enumerate(items)]
     else:
@@ -55,6 +54,28 @@ def load_text(text: str, source: str) -> list[Scenario]:
 @cache
 def _validator(schema: Path) -> Draft202012Validator:
     return Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")))
+
+
+#: The keys of a file that holds several scenarios.
+ENVELOPE = {"scenarios": "la lista de escenarios", "cards": "cartas compartidas por sus escenarios"}
+
+
+def _check_envelope(data: dict[str, Any], lines: dict[KeyPath, int], source: str) -> None:
+    """A file with ``scenarios:``: a non-empty list, shared ``cards`` as a mapping, no other keys."""
+    items = data["scenarios"]
+    if not isinstance(items, list) or not items:
+        raise ReglasError("«scenarios» debe ser una lista con al menos un escenario",
+                          where=Location(source, _line_of(lines, ("scenarios",))),
+                          fix="escribe cada escenario como un elemento «- id: …»")
+    if not isinstance(data.get("cards") or {}, dict):
+        raise ReglasError("«cards» debe ser un mapa «nombre de carta: definición»",
+                          where=Location(source, _line_of(lines, ("cards",))),
+                          fix="escribe las cartas compartidas como «\"Nombre - Versión\": {type: character, …}»")
+    unknown = [str(k) for k in data if k not in ENVELOPE]
+    if unknown:
+        raise ReglasError(f"clave desconocida {', '.join(f'«{k}»' for k in unknown)} junto a «scenarios»",
+                          where=Location(source, _line_of(lines, (unknown[0],))),
+                          fix=f"se admite: {', '.join(ENVELOPE)}; cada escenario lleva sus claves dentro de la lista")
 
 
 def _deepest(errors: Iterable[ValidationError]) -> ValidationError:
@@ -80,7 +101,7 @@ def _check(item: Any, path: KeyPath, lines: dict[KeyPath, int], source: str) -> 
         error = _deepest(error.context)
     if error is not None:
         at = (*path, *error.absolute_path)
-        raise ReglasError(f"{_show(tuple(error.absolute_path))}: {spanish(error)}",
+        raise ReglasError(f"{_show(at)}: {spanish(error)}",
                           where=Location(source, _line_of(lines, at)),
                           fix=f"corrige la clave según {game.scenario_schema.name}")
     return Scenario(str(item["id"]), game.id, str(item.get("title", "")), item, where)
