@@ -37,7 +37,12 @@ def rule_url(vault: Vault, rule: Rule) -> str:
 
 def find_rule(vault: Vault, text: str) -> Rule:
     """The rule named ``text`` (``game:n.n`` or a bare number unique across games)."""
+    vault.require_notes()
     wanted = text.strip()
+    if not vault.rules:
+        raise ReglasError(f"el vault «{vault.root}» no declara ninguna regla, así que no existe «{wanted}»",
+                          fix="declara reglas con «id: juego:número» en el front matter de sus notas, o indica "
+                              "otro vault con --vault" + _unread(vault))
     if RULE_NUMBER_RE.match(wanted):
         matches = [r for r in vault.rules.values() if r.id.number == wanted]
         if len(matches) == 1:
@@ -53,7 +58,17 @@ def find_rule(vault: Vault, text: str) -> Rule:
             rule = None
         if rule is not None:
             return rule
-    raise ReglasError(f"no existe la regla «{wanted}»", fix=_suggest(vault, wanted))
+    raise ReglasError(f"no existe la regla «{wanted}»", fix=_suggest(vault, wanted) + _unread(vault))
+
+
+def _unread(vault: Vault) -> str:
+    """A note on the vault's files that could not be read (the rule may be in one of them)."""
+    skipped = [u.path for u in vault.unreadable] + [c.path for c in vault.clashes]
+    if not skipped:
+        return ""
+    shown = ", ".join(f"«{p}»" for p in skipped[:3]) + (" …" if len(skipped) > 3 else "")
+    count = f"{len(skipped)} archivo" + ("s" if len(skipped) > 1 else "")
+    return f" (no se pudieron leer {count} del vault: {shown}; «reglas lint» dice por qué)"
 
 
 def _suggest(vault: Vault, wanted: str) -> str:

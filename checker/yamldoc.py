@@ -44,10 +44,10 @@ def _line(mark: Any) -> int:
     return mark.line + 1 if mark is not None else 0
 
 
-def _depth_check(text: str, source: str) -> None:
+def _depth_check(text: str, source: str, loader: Any) -> None:
     """Refuse nesting deeper than MAX_DEPTH, reading events (which PyYAML produces without recursion)."""
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
@@ -117,25 +117,38 @@ def _duplicate_keys(root: yaml.Node, source: str) -> None:
         stack.extend(_children(node))
 
 
-def load_yaml(text: str, source: str) -> tuple[Any, dict[KeyPath, int]]:
-    """The document's data and the line of every key path, or a clear error for invalid YAML, nesting deeper than
-    MAX_DEPTH, aliases expanding past MAX_NODES, or a key written twice in one mapping."""
+def load_checked(text: str, source: str, loader: Any = yaml.SafeLoader) -> tuple[Any, yaml.Node | None]:
+    """The data and the root node of the one YAML document in ``text``, read with ``loader`` (a SafeLoader or
+    CSafeLoader class), or a ReglasError in Spanish (at the line in ``text``) for invalid YAML, nesting deeper than
+    MAX_DEPTH, aliases expanding past MAX_NODES or containing themselves, a key written twice in one mapping, or a
+    value its tag cannot hold (an impossible date, a number of thousands of digits)."""
     try:
-        _depth_check(text, source)
-        loader = yaml.SafeLoader(text)
+        _depth_check(text, source, loader)
+        instance = loader(text)
         try:
-            root = loader.get_single_node()
+            root = instance.get_single_node()
             if root is not None:
                 _expanded_size(root, source)
                 _duplicate_keys(root, source)
-            data = loader.construct_document(root) if root is not None else None
+            data = instance.construct_document(root) if root is not None else None
         finally:
-            loader.dispose()
+            instance.dispose()
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise ReglasError(f"YAML no válido ({_spanish_problem(error)})",
                           where=Location(source, (mark.line + 1) if mark else 0),
                           fix="revisa la sangría, los dos puntos y las comillas de esa línea") from None
+    except ValueError:  # raised by the constructors of dates and numbers, with no line
+        raise ReglasError("YAML no válido (un valor no se puede leer: una fecha imposible, un número con miles de "
+                          "cifras o un valor que no cabe en su etiqueta «!!»)", where=Location(source),
+                          fix="escribe ese valor entre comillas para que sea texto, o corrígelo") from None
+    return data, root
+
+
+def load_yaml(text: str, source: str) -> tuple[Any, dict[KeyPath, int]]:
+    """The document's data and the line of every key path, or a clear error for invalid YAML, nesting deeper than
+    MAX_DEPTH, aliases expanding past MAX_NODES, or a key written twice in one mapping (see :func:`load_checked`)."""
+    data, root = load_checked(text, source)
     lines: dict[KeyPath, int] = {}
     if root is not None:
         _lines(root, (), lines)

@@ -87,3 +87,27 @@ def test_thousand_note_vault_in_a_few_seconds(make_vault: MakeVault) -> None:
     assert report.files == 1001 and report.links == 15000
     assert report.count("ambiguous") == 10  # the five notes linking «Nota 5», twice each
     assert elapsed < 10, elapsed
+
+
+def test_suggestions_for_broken_links(make_vault: MakeVault) -> None:
+    root = make_vault({
+        "Lorcana/Evasivo.md": "---\naliases: [Evasive, Esquivo]\n---\n# Evasivo\n\n## Cómo funciona\n",
+        "Lorcana/Desafiar.md": "# Desafiar\n",
+        "a.md": "# A\n\n[[Evasiv]] [[evasive]] [[Zzzzzzzz]] [[Desafíar]] [[Evasivo#Como funcona]] [[Evasiv]]\n",
+    })
+    fixes = [(p.kind, p.fix) for p in lint(Vault.load(root)).problems]
+    assert fixes == [
+        ("unresolved", "¿Quisiste decir [[Evasivo]]?"),
+        ("unresolved", "«evasive» es un alias de «Evasivo»: escribe [[Evasivo|evasive]]"),
+        ("unresolved", "crea la nota o corrige el nombre del enlace"),
+        ("unresolved", "¿Quisiste decir [[Desafiar]]?"),
+        ("bad_anchor", "¿Quisiste decir «#Cómo funciona»?"),
+        ("unresolved", "¿Quisiste decir [[Evasivo]]?"),
+    ]
+
+
+def test_file_level_problems_have_no_line(make_vault: MakeVault) -> None:
+    root = make_vault({"a.md": "# A\n"})
+    (root / "roto.md").symlink_to(root / "nunca.md")
+    problem = lint(Vault.load(root)).problems[0]
+    assert problem.render().startswith("roto.md: es un enlace") and problem.line == 0

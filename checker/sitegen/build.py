@@ -10,6 +10,7 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.paths import DEFAULT_VAULT, MKDOCS_CONFIG, PROJECT_ROOT
+from checker.vault.files import check_root, folder_link_loop
 
 _LEVELS = {"WARNING": "aviso", "ERROR": "error", "CRITICAL": "error", "INFO": "info"}
 
@@ -34,9 +35,13 @@ def load(vault: Path, out: Path | None = None, *, strict: bool = True, **extra: 
     from mkdocs.config import load_config
     from mkdocs.exceptions import ConfigurationError
 
+    check_root(Path(vault))
     docs = Path(vault).resolve()
-    if not docs.is_dir():
-        raise ReglasError(f"no existe la carpeta del vault «{vault}»", fix="indica una carpeta existente con --vault")
+    loop = folder_link_loop(docs)
+    if loop is not None:
+        raise ReglasError(f"«{loop}» es un enlace a una carpeta que lo contiene: el sitio la recorrería sin fin",
+                          where=str(vault), fix="borra ese enlace o sácalo del vault (lint no sigue los enlaces a "
+                                                "carpetas)")
     options: dict[str, Any] = {"config_file": str(MKDOCS_CONFIG), "docs_dir": str(docs), "strict": strict, **extra}
     if out is not None:
         options["site_dir"] = str(Path(out).resolve())

@@ -13,9 +13,11 @@ from checker.sitegen.examples import render_examples
 from checker.sitegen.nav import build_nav
 from checker.sitegen.pagemeta import insert_after_h1, link_lists, rule_badge
 from checker.sitegen.permalinks import write_permalinks
+from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
 from checker.sitegen.scenarios import scenario_index, scenarios_html
 from checker.sitegen.searchterms import search_terms
+from checker.text import nfc
 from checker.vault.urls import dest_uri
 from checker.vault.vault import Vault
 
@@ -45,7 +47,13 @@ def on_config(config: Any) -> Any:
 
 
 def on_files(files: Any, config: Any) -> Any:
-    """Publish notes at slugged, accent-free URLs."""
+    """Leave out the files the vault could not read, and publish notes at slugged, accent-free URLs."""
+    skipped, warnings = skipped_files(_vault(), files, config["docs_dir"])
+    for warning in warnings:
+        log.warning(warning)
+    for file in skipped:
+        files.remove(file)
+    publish_as_nfc(files, config["docs_dir"])
     taken: set[str] = set()
     _State.files = {}
     for file in files:
@@ -56,13 +64,13 @@ def on_files(files: Any, config: Any) -> Any:
                 for stale in ("url", "abs_dest_path"):  # cached from the old dest_uri
                     file.__dict__.pop(stale, None)
             taken.add(file.dest_uri)
-        _State.files[file.src_uri] = file
+        _State.files[nfc(file.src_uri)] = file
     return files
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     vault = _vault()
-    note = vault.notes.get(page.file.src_uri)
+    note = vault.notes.get(nfc(page.file.src_uri))
     if note is None:
         return markdown
     shown = _shown(Path(config["docs_dir"]) / note.path)
@@ -80,7 +88,7 @@ def _shown(path: Path) -> str:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     vault = _vault()
-    note = vault.notes.get(page.file.src_uri)
+    note = vault.notes.get(nfc(page.file.src_uri))
     if note is None:
         return html
 

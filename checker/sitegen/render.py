@@ -10,15 +10,20 @@ from urllib.parse import quote
 
 from checker.symbols import BY_TEXT, PATTERN
 from checker.vault.lint import check_link
-from checker.vault.markdown import Wikilink, find_heading, find_wikilinks, iter_lines
+from checker.vault.markdown import (
+    Wikilink,
+    find_heading,
+    find_wikilinks,
+    heading_parts,
+    heading_text,
+    iter_lines,
+    trailing_block_id,
+)
 from checker.vault.notes import Note
 from checker.vault.plaintext import link_text
 from checker.vault.resolver import is_note
 from checker.vault.vault import Vault
 
-_HEADING = re.compile(r"^( {0,3})(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_ATTRS = re.compile(r"\s*\{[^{}]*\}\s*$")
-_BLOCK_ID = re.compile(r"\s\^([A-Za-z0-9-]+)\s*$")
 _IMAGE = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".bmp")
 _SIZE = re.compile(r"^(\d+)(?:x(\d+))?$")
 
@@ -59,18 +64,18 @@ class PageRenderer:
         return "\n".join(out)
 
     def heading(self, text: str) -> str:
-        match = _HEADING.match(text)
-        if not match or self._heading >= len(self.note.anchors):
+        parts = heading_parts(text)
+        if parts is None or self._heading >= len(self.note.anchors):
             return text
         anchor = self.note.anchors[self._heading]
         self._heading += 1
-        return f"{match.group(1)}{match.group(2)} {_ATTRS.sub('', match.group(3) or '')} {{#{anchor}}}"
+        return f"{parts.indent}{'#' * parts.level} {heading_text(text[parts.start:parts.end])} {{#{anchor}}}"
 
     def block(self, text: str) -> str:
-        match = _BLOCK_ID.search(text)
-        if not match:
+        found = trailing_block_id(text)
+        if found is None or found[0] == 0:
             return text
-        return f"{text[:match.start()]}\n{{: #{block_anchor(match.group(1))} }}"
+        return f"{text[:found[0] - 1]}\n{{: #{block_anchor(found[1])} }}"
 
     def link(self, link: Wikilink) -> str:
         problems = list(check_link(self.vault, self.note, link))

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from checker.ids import RuleId
-from checker.text import key
+from checker.vault.files import NameClash, Unreadable
 from checker.vault.markdown import Wikilink
 from checker.vault.notes import Note
-from checker.vault.resolver import is_note, link_name
+from checker.vault.resolver import is_note
+from checker.vault.suggest import nearest_heading
 from checker.vault.vault import Vault
 
 UNRESOLVED, AMBIGUOUS, BAD_ANCHOR = "unresolved", "ambiguous", "bad_anchor"
 FRONT_MATTER, DUPLICATE_ID, RULE_NUMBER, ENCODING = "front_matter", "duplicate_id", "rule_number", "encoding"
+UNREADABLE, DUPLICATE_NAME = "unreadable", "duplicate_name"
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Problem:
     fix: str
 
     def render(self) -> str:
-        place = f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
+        place = self.file + (f":{self.line}" if self.line else "") + (f":{self.column}" if self.column else "")
         return f"{place}: {self.message}\n  cómo arreglarlo: {self.fix}"
 
 
@@ -57,9 +58,10 @@ class Report:
 
 
 def lint(vault: Vault) -> Report:
-    """Check links, anchors, front matter and rule IDs of every note."""
-    problems: list[Problem] = [Problem(ENCODING, u.path, 1, 0, f"el archivo {u.reason}",
-                                       "guárdalo con codificación UTF-8") for u in vault.unreadable]
+    """Check links, anchors, front matter and rule IDs of every note; files that could not be read and names that
+    clash are problems too. A vault without any note is a ReglasError."""
+    vault.require_notes()
+    problems = [_unreadable(u) for u in vault.unreadable] + [_clash(c) for c in vault.clashes]
     links = 0
     for note in vault.notes.values():
         problems.extend(Problem(FRONT_MATTER, note.path, m.line, 0, m.what, m.fix) for m in note.meta_problems)
@@ -83,7 +85,7 @@ def check_link(vault: Vault, note: Note, link: Wikilink) -> Iterator[Problem]:
         return
     if resolution.path is None:
         yield _link_problem(UNRESOLVED, note, link, f"enlace roto {link.raw}: no existe «{link.target}» en el vault",
-                            _suggest_note(vault, link.target))
+                            vault.suggester.fix(link.target))
         return
     if not is_note(resolution.path):
         return
@@ -91,9 +93,8 @@ def check_link(vault: Vault, note: Note, link: Wikilink) -> Iterator[Problem]:
     if target is None:
         return
     if link.heading is not None and target.find_heading(link.heading) is None:
-        choices = [h.text for h in target.headings]
-        near = difflib.get_close_matches(link.heading, choices, n=1, cutoff=0.5)
-        fix = f"¿Quisiste decir «#{near[0]}»?" if near else f"usa un encabezado que exista en «{target.path}»"
+        near = nearest_heading(link.heading, [h.text for h in target.headings])
+        fix = f"¿Quisiste decir «#{near}»?" if near else f"usa un encabezado que exista en «{target.path}»"
         yield _link_problem(BAD_ANCHOR, note, link,
                             f"el encabezado «{link.heading}» no existe en «{target.path}» ({link.raw})", fix)
     if link.block is not None and link.block not in target.blocks:
@@ -106,18 +107,18 @@ def _link_problem(kind: str, note: Note, link: Wikilink, message: str, fix: str)
     return Problem(kind, note.path, link.line, link.column, message, fix)
 
 
-def _suggest_note(vault: Vault, target: str) -> str:
-    wanted = key(target.rsplit("/", 1)[-1].removesuffix(".md"))
-    for note in vault.notes.values():
-        aliases = note.meta.get("aliases")
-        names = [aliases] if isinstance(aliases, str) else aliases if isinstance(aliases, list) else []
-        if any(isinstance(a, str) and key(a) == wanted for a in names):
-            return f"«{target}» es un alias de «{note.name}»: escribe [[{note.name}|{target}]]"
-    by_key = {key(link_name(p)): link_name(p) for p in vault.files}
-    near = difflib.get_close_matches(wanted, list(by_key), n=1, cutoff=0.6)
-    if near:
-        return f"¿Quisiste decir [[{by_key[near[0]]}]]?"
-    return "crea la nota o corrige el nombre del enlace"
+def _unreadable(file: Unreadable) -> Problem:
+    if file.encoding:
+        return Problem(ENCODING, file.path, file.line, file.column, file.what, file.fix)
+    return Problem(UNREADABLE, file.path, 0, 0, f"{file.what}; no se revisa", file.fix)
+
+
+def _clash(clash: NameClash) -> Problem:
+    return Problem(DUPLICATE_NAME, clash.path, 0, 0,
+                   f"hay dos archivos llamados «{clash.path}» que solo se distinguen por la normalización Unicode "
+                   f"de sus letras ({clash.forms[0]} y {clash.forms[1]}); Obsidian y los enlaces los confunden y "
+                   "solo se lee el primero",
+                   "deja uno solo: renombra o borra el otro (escribir el nombre de nuevo lo guarda en forma NFC)")
 
 
 def _rule_numbers(note: Note) -> Iterator[Problem]:

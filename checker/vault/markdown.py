@@ -10,11 +10,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_ATTR_LIST = re.compile(r"\s*\{[^{}]*\}\s*$")
-_INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_HEADING = re.compile(r"^( {0,3})(#{1,6})(?:[ \t](.*))?$")
+_BACKTICKS = re.compile(r"`+")
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]*?)\]\]")
-_BLOCK_ID = re.compile(r"(?:^|\s)\^([A-Za-z0-9-]+)\s*$")
+_BLOCK_NAME = re.compile(r"[A-Za-z0-9-]+")
 _COMMENT = "%%"
 
 
@@ -96,8 +95,49 @@ def parse_wikilink(embed: bool, inner: str, line: int, column: int, start: int, 
 
 
 def heading_text(raw: str) -> str:
-    """Heading text without a trailing ``{#id .class}`` attribute list."""
-    return _ATTR_LIST.sub("", raw).strip()
+    """Heading text without a trailing ``{#id .class}`` attribute list (no braces inside it)."""
+    trimmed = raw.rstrip()
+    if trimmed.endswith("}"):
+        opening = trimmed.rfind("{", 0, len(trimmed) - 1)
+        if opening >= 0 and "}" not in trimmed[opening + 1:-1]:
+            return trimmed[:opening].strip()
+    return raw.strip()
+
+
+@dataclass(frozen=True)
+class HeadingParts:
+    """Where an ATX heading's parts sit in its line: indent, ``#`` marks and the text's span (closing ``#``s and
+    surrounding blanks left out)."""
+
+    indent: str
+    level: int
+    start: int
+    end: int
+
+
+def heading_parts(text: str) -> HeadingParts | None:
+    """The parts of the ATX heading written on ``text``, if it is one (in time linear in the line's length)."""
+    match = _HEADING.match(text)
+    if match is None:
+        return None
+    rest = match.group(3) or ""
+    content = rest.strip(" \t")
+    unclosed = content.rstrip("#")
+    if unclosed and unclosed[-1] in " \t":
+        content = unclosed.rstrip(" \t")
+    start = (match.start(3) if match.group(3) is not None else match.end(2)) + len(rest) - len(rest.lstrip(" \t"))
+    return HeadingParts(match.group(1), len(match.group(2)), start, start + len(content))
+
+
+def trailing_block_id(text: str) -> tuple[int, str] | None:
+    """The offset of the ``^`` and the name of a block ID ending ``text`` (at the line's start or after a blank)."""
+    trimmed = text.rstrip()
+    caret = trimmed.rfind("^")
+    if caret < 0 or not _BLOCK_NAME.fullmatch(trimmed, caret + 1):
+        return None
+    if caret > 0 and not trimmed[caret - 1].isspace():
+        return None
+    return caret, trimmed[caret + 1:]
 
 
 @dataclass(frozen=True)
@@ -131,8 +171,38 @@ def iter_lines(body: str, first_line: int) -> Iterator[Line]:
         yield Line(number, text, masked, False)
 
 
+def mask_code_spans(text: str) -> str:
+    """``text`` with its inline code spans blanked out (same length).
+
+    A run of N backticks opens a span that the next run of exactly N backticks closes; a run with no such partner
+    is literal text. Each run's partner is found in one backward pass, so a line of thousands of backticks costs
+    time linear in its length (a backreferencing regex took cubic time on it).
+    """
+    if "`" not in text:
+        return text
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    partner: list[int] = [-1] * len(runs)
+    following: dict[int, int] = {}
+    for index in range(len(runs) - 1, -1, -1):
+        width = runs[index][1] - runs[index][0]
+        partner[index] = following.get(width, -1)
+        following[width] = index
+    out: list[str] = []
+    position = index = 0
+    while index < len(runs):
+        closing = partner[index]
+        if closing < 0:
+            index += 1
+            continue
+        start, end = runs[index][0], runs[closing][1]
+        out.append(text[position:start] + " " * (end - start))
+        position, index = end, closing + 1
+    out.append(text[position:])
+    return "".join(out)
+
+
 def _mask(text: str, in_comment: bool) -> tuple[str, bool]:
-    plain = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), text)
+    plain = mask_code_spans(text)
     out: list[str] = []
     position = 0
     while position < len(plain):
@@ -154,11 +224,10 @@ def find_heading(line: Line) -> Heading | None:
     """The heading on this line, if any."""
     if line.in_code:
         return None
-    match = _HEADING.match(line.masked)
-    if not match:
+    parts = heading_parts(line.masked)
+    if parts is None:
         return None
-    raw = line.text[match.start(2):match.end(2)] if match.group(2) is not None else ""
-    return Heading(len(match.group(1)), heading_text(raw), line.number)
+    return Heading(parts.level, heading_text(line.text[parts.start:parts.end]), line.number)
 
 
 def find_wikilinks(line: Line) -> Iterator[Wikilink]:
@@ -174,5 +243,5 @@ def find_block_id(line: Line) -> str | None:
     """The ``^block-id`` that ends this line, if any."""
     if line.in_code or "^" not in line.masked:
         return None
-    match = _BLOCK_ID.search(line.masked)
-    return match.group(1) if match else None
+    found = trailing_block_id(line.masked)
+    return found[1] if found else None

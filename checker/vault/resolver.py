@@ -51,10 +51,16 @@ class Resolver:
         self._paths = sorted(paths)
         self._by_key: dict[str, NotePath] = {}
         self._by_name: dict[str, list[NotePath]] = defaultdict(list)
+        #: Paths by every ending that starts at a «/» (of the path and of the path without «.md»).
+        self._by_suffix: dict[str, list[NotePath]] = defaultdict(list)
         for path in self._paths:
             self._by_key.setdefault(key(path), path)
             self._by_key.setdefault(key(stem_path(path)), path)
             self._by_name[key(link_name(path))].append(path)
+            endings = {form[cut:] for form in (key(path), key(stem_path(path)))
+                       for cut in range(len(form)) if form[cut] == "/"}
+            for ending in endings:
+                self._by_suffix[ending].append(path)
 
     @property
     def paths(self) -> list[NotePath]:
@@ -73,8 +79,7 @@ class Resolver:
         if found:
             return Resolution(found)
         if "/" in wanted:
-            suffix = "/" + key(wanted.lstrip("./"))
-            matches = [p for p in self._paths if key(p).endswith(suffix) or key(stem_path(p)).endswith(suffix)]
+            matches = list(self._by_suffix.get("/" + key(wanted.lstrip("./")), ()))
         else:
             matches = list(self._by_name.get(key(wanted), ()))
         return _choose(matches, source)

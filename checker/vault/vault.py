@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
@@ -10,9 +9,10 @@ from pathlib import Path
 
 from checker.errors import ReglasError
 from checker.ids import RuleId
-from checker.text import nfc
+from checker.vault.files import NameClash, Unreadable, check_root, scan
 from checker.vault.notes import Note, read_note
-from checker.vault.resolver import NotePath, Resolution, Resolver, is_note
+from checker.vault.resolver import NotePath, Resolution, Resolver
+from checker.vault.suggest import NoteSuggester
 
 
 @dataclass(frozen=True)
@@ -27,55 +27,48 @@ class Rule:
     heading: int | None
 
 
-@dataclass(frozen=True)
-class Unreadable:
-    """A Markdown file that could not be decoded."""
-
-    path: NotePath
-    reason: str
-
-
 class Vault:
     """All notes of an Obsidian vault, read once."""
 
     def __init__(self, root: Path, notes: dict[NotePath, Note], files: list[NotePath],
-                 unreadable: list[Unreadable]) -> None:
+                 unreadable: list[Unreadable], clashes: list[NameClash] | None = None,
+                 on_disk: dict[NotePath, str] | None = None) -> None:
         self.root = root
         self.notes = notes
         self.files = files
         self.unreadable = unreadable
+        self.clashes = clashes or []
+        #: The path on disk of each file whose name is not NFC there (the vault's paths are NFC).
+        self.on_disk = on_disk or {}
         self.resolver = Resolver(files)
 
     @classmethod
     def load(cls, root: Path | str) -> Vault:
-        """Read every ``.md`` file below ``root`` (dot-folders such as ``.obsidian`` are skipped)."""
+        """Read every ``.md`` file below ``root`` (dot-folders such as ``.obsidian`` are skipped); files that cannot
+        be read are kept in ``unreadable`` and names that clash once normalised to NFC in ``clashes``."""
         base = Path(root)
-        if not base.is_dir():
-            raise ReglasError(f"no existe la carpeta del vault «{root}»",
-                              fix="indica la carpeta de un vault de Obsidian, p. ej. «rules»")
-        files: list[NotePath] = []
-        notes: dict[NotePath, Note] = {}
-        unreadable: list[Unreadable] = []
-        for folder, dirs, names in os.walk(base):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            relative = Path(folder).relative_to(base).as_posix()
-            for name in sorted(names):
-                if name.startswith("."):
-                    continue
-                path = nfc(name if relative == "." else f"{relative}/{name}")
-                files.append(path)
-                if is_note(path):
-                    raw = (Path(folder) / name).read_bytes()
-                    try:
-                        text = raw.decode("utf-8-sig")
-                    except UnicodeDecodeError as error:
-                        unreadable.append(Unreadable(path, f"no está en UTF-8 (byte {error.start})"))
-                        continue
-                    notes[path] = read_note(path, text.replace("\r\n", "\n"))
-        return cls(base, notes, files, unreadable)
+        check_root(base)
+        found = scan(base)
+        notes = {path: read_note(path, text) for path, text in found.texts.items()}
+        return cls(base, notes, found.files, found.unreadable, found.clashes, found.on_disk)
+
+    def require_notes(self) -> None:
+        """A ReglasError if the vault has no note at all (an empty folder, or one without ``.md`` files)."""
+        if self.notes or self.unreadable or self.clashes:
+            return
+        if not self.files:
+            raise ReglasError(f"la carpeta del vault «{self.root}» está vacía: no tiene ninguna nota",
+                              fix="indica la carpeta de un vault de Obsidian (con notas .md), p. ej. «rules»")
+        raise ReglasError(f"el vault «{self.root}» no tiene notas: ninguno de sus {len(self.files)} archivos "
+                          "termina en .md", fix="indica la carpeta que contiene las notas .md, p. ej. «rules»")
 
     def resolve(self, target: str, source: NotePath) -> Resolution:
         return self.resolver.resolve(target, source)
+
+    @cached_property
+    def suggester(self) -> NoteSuggester:
+        """The «did you mean» index of the vault's names and aliases, built on first use."""
+        return NoteSuggester(list(self.notes.values()), self.files)
 
     @cached_property
     def rule_list(self) -> list[Rule]:
