@@ -9,6 +9,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.ids import RULE_NUMBER_RE, RuleId
 from checker.paths import site_url
+from checker.vault.numbering import OldNumber
 from checker.vault.plaintext import to_plain
 from checker.vault.urls import page_url, permalink
 from checker.vault.vault import Rule, Vault
@@ -20,13 +21,35 @@ class Explanation:
     text: str
     url: str
     permalink: str
+    #: The edition the rule's notes follow («Reglas Integrales 2.1.0, en vigor desde …»), if declared.
+    edition: str = ""
+    #: How the user's number led here, when it was an old edition's number.
+    asked: OldNumber | None = None
+    asked_edition: str = ""
+    #: Old numbers written like this one that meant another rule (a warning, never a silent change).
+    elsewhere: tuple[OldNumber, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"id": str(self.rule.id), "title": self.rule.title, "text": self.text, "url": self.url,
-                "permalink": self.permalink, "file": self.rule.path, "line": self.rule.line}
+                "permalink": self.permalink, "file": self.rule.path, "line": self.rule.line,
+                "edition": self.edition,
+                "asked": None if self.asked is None else {"id": str(self.asked.id), "title": self.asked.title,
+                                                          "edition": self.asked_edition},
+                "old_meanings": [{"id": str(o.id), "title": o.title, "now": str(o.current)} for o in self.elsewhere]}
 
     def render(self) -> str:
-        return f"{self.rule.id} — {self.rule.title}\n\n{self.text}\n\nURL: {self.url}"
+        lines = []
+        if self.asked is not None:
+            lines.append(f"{self.asked.id} (edición {self.asked_edition}: «{self.asked.title}») es hoy "
+                         f"{self.rule.id}.\n")
+        lines.append(f"{self.rule.id} — {self.rule.title}")
+        if self.edition:
+            lines.append(f"Edición: {self.edition}")
+        lines.append(f"\n{self.text}\n\nURL: {self.url}")
+        for old in self.elsewhere:
+            lines.append(f"Aviso: en la edición anterior, {old.id.number} era «{old.title}», que hoy es "
+                         f"{old.current}; para ese número pide «{old.id}».")
+        return "\n".join(lines)
 
 
 def rule_url(vault: Vault, rule: Rule) -> str:
@@ -81,11 +104,35 @@ def _suggest(vault: Vault, wanted: str) -> str:
     return "usa la forma juego:número, p. ej. «lorcana:10.6»"
 
 
+def find_old(vault: Vault, text: str) -> OldNumber | None:
+    """An old edition's number (``lorcana-1x:10.6``) named by ``text``; an error if it is unknown or removed."""
+    try:
+        wanted = RuleId.parse(text.strip())
+    except ValueError:
+        return None
+    numbering = vault.numberings.get(wanted.game)
+    if numbering is None:
+        return None
+    old = numbering.numbers.get(wanted)
+    if old is None:
+        raise ReglasError(f"la edición {numbering.edition} no tiene (o no registra) el número {wanted.number}",
+                          fix=f"mira la tabla de correspondencias en «{numbering.path}»")
+    if old.current is None:
+        raise ReglasError(f"{wanted} («{old.title}», edición {numbering.edition}) ya no existe en la edición "
+                          "actual", fix=f"mira la tabla de correspondencias en «{numbering.path}»")
+    return old
+
+
 def explain(vault: Vault, text: str) -> Explanation:
-    rule = find_rule(vault, text)
+    old = find_old(vault, text)
+    rule = find_rule(vault, str(old.current) if old is not None else text)
     note = vault.notes[rule.path]
     body = to_plain(note.section_text(rule.heading))
     children = [r for r in vault.rules.values() if r.id.parent == rule.id]
     if children:
         body += "\n\nSubreglas:\n" + "\n".join(f"  {r.id}  {r.title}" for r in children)
-    return Explanation(rule, body, rule_url(vault, rule), site_url() + permalink(rule.id))
+    edition = vault.edition(rule.path)
+    asked_edition = vault.numberings[old.id.game].edition if old is not None else ""
+    elsewhere = () if old is not None else tuple(vault.old_meanings(rule.id))
+    return Explanation(rule, body, rule_url(vault, rule), site_url() + permalink(rule.id),
+                       str(edition) if edition else "", old, asked_edition, elsewhere)

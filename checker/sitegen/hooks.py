@@ -11,7 +11,7 @@ from checker.paths import DEFAULT_VAULT
 from checker.search.enrich import enrich_file
 from checker.sitegen.examples import render_examples
 from checker.sitegen.nav import build_nav
-from checker.sitegen.pagemeta import insert_after_h1, link_lists, rule_badge
+from checker.sitegen.pagemeta import edition_badge, insert_after_h1, link_lists, rule_badge
 from checker.sitegen.permalinks import write_permalinks
 from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
@@ -97,7 +97,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         return target.url_relative_to(page.file) if target is not None else None
 
     to_root = "../" * page.url.count("/")
-    html = insert_after_h1(html, rule_badge(note, to_root))
+    html = insert_after_h1(html, rule_badge(note, to_root) + edition_badge(vault.edition(note.path)))
     return html + scenarios_html(note, _State.scenarios, to_root) + link_lists(vault, note, href)
 
 

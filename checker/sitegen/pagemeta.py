@@ -6,6 +6,7 @@ from collections.abc import Callable
 from html import escape
 
 from checker.vault.notes import Note
+from checker.vault.numbering import Edition
 from checker.vault.urls import permalink
 from checker.vault.vault import Vault
 
@@ -20,6 +21,13 @@ def rule_badge(note: Note, to_root: str) -> str:
         return ""
     return (f'<p class="reglas-id">ID de regla: <a class="reglas-id__link" href="{to_root}{permalink(rule)}" '
             f'title="Enlace permanente a {rule}"><code>{rule}</code></a></p>')
+
+
+def edition_badge(edition: Edition | None) -> str:
+    """The edition of the rules the page follows («Reglas Integrales 2.1.0, en vigor desde …»)."""
+    if edition is None:
+        return ""
+    return f'<p class="reglas-edition">Edición: {escape(str(edition))}</p>'
 
 
 def link_lists(vault: Vault, note: Note, href: Href) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from checker.ids import RuleId
 from checker.symbols import BY_TEXT, PATTERN
 from checker.vault.lint import check_link
 from checker.vault.markdown import (
@@ -22,10 +23,13 @@ from checker.vault.markdown import (
 from checker.vault.notes import Note
 from checker.vault.plaintext import link_text
 from checker.vault.resolver import is_note
+from checker.vault.urls import page_url, permalink
 from checker.vault.vault import Vault
 
 _IMAGE = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".bmp")
 _SIZE = re.compile(r"^(\d+)(?:x(\d+))?$")
+#: A rule ID mentioned in running text: «lorcana:4.6», «lorcana-1x:10.6».
+RULE_MENTION = re.compile(r"(?<![\w:/.-])[a-z][a-z0-9_-]*:\d+(?:\.\d+)*(?![\w.]*\w)")
 
 Warn = Callable[[str], None]
 
@@ -57,11 +61,21 @@ class PageRenderer:
             spans = [Span(k.start, k.end, self.link(k)) for k in find_wikilinks(line)]
             spans += [Span(m.start(), m.end(), symbol_html(m.group(0))) for m in PATTERN.finditer(line.masked)
                       if not any(s.start <= m.start() < s.end for s in spans)]
+            spans += [Span(m.start(), m.end(), linked) for m in RULE_MENTION.finditer(line.masked)
+                      if (linked := self.mention(m.group(0))) and not any(s.start <= m.start() < s.end for s in spans)]
             text = line.text
             for span in sorted(spans, key=lambda s: s.start, reverse=True):
                 text = text[:span.start] + span.text + text[span.end:]
             out.append(self.heading(text) if find_heading(line) else self.block(text))
         return "\n".join(out)
+
+    def mention(self, text: str) -> str:
+        """A rule ID written in the text («ver lorcana:4.6»), linked to its permalink if the vault knows it."""
+        rule = RuleId.parse(text)
+        if rule not in self.vault.rules and self.vault.old_number(rule) is None:
+            return ""
+        to_root = "../" * page_url(self.note.path).count("/")
+        return f'<a class="reglas-ref" href="{to_root}{permalink(rule)}">{text}</a>'
 
     def heading(self, text: str) -> str:
         parts = heading_parts(text)

@@ -16,7 +16,7 @@ from checker.vault.vault import Vault
 
 UNRESOLVED, AMBIGUOUS, BAD_ANCHOR = "unresolved", "ambiguous", "bad_anchor"
 FRONT_MATTER, DUPLICATE_ID, RULE_NUMBER, ENCODING = "front_matter", "duplicate_id", "rule_number", "encoding"
-UNREADABLE, DUPLICATE_NAME = "unreadable", "duplicate_name"
+UNREADABLE, DUPLICATE_NAME, OLD_NUMBER = "unreadable", "duplicate_name", "old_number"
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,7 @@ def lint(vault: Vault) -> Report:
             problems.extend(check_link(vault, note, link))
         problems.extend(_rule_numbers(note))
     problems.extend(_duplicates(vault))
+    problems.extend(_old_numbers(vault))
     problems.sort(key=lambda p: (p.file, p.line, p.column, p.kind))
     return Report(len(vault.notes), links, problems)
 
@@ -143,3 +144,20 @@ def _duplicates(vault: Vault) -> Iterator[Problem]:
                           "da a cada regla un número único")
         else:
             first[rule.id] = (rule.path, rule.line)
+
+
+def _old_numbers(vault: Vault) -> Iterator[Problem]:
+    """Correspondence tables: each old number once, each leading to a rule the vault declares."""
+    for numbering in vault.numberings.values():
+        if numbering.namespace in {rule.game for rule in vault.rules}:
+            yield Problem(OLD_NUMBER, numbering.path, 1, 0,
+                          f"el espacio de números «{numbering.namespace}» ya lo usan reglas del vault",
+                          "da a la edición anterior un espacio propio, p. ej. «lorcana-1x»")
+        for old in numbering.repeated:
+            yield Problem(OLD_NUMBER, numbering.path, old.line, 0, f"el número {old.id.number} se repite en la tabla",
+                          "deja una sola fila por número antiguo")
+        for old in numbering.numbers.values():
+            if old.current is not None and old.current not in vault.rules:
+                yield Problem(OLD_NUMBER, numbering.path, old.line, 0,
+                              f"{old.id} lleva a {old.current}, que el vault no declara",
+                              "corrige el número actual de esa fila, o deja la celda vacía si la regla desapareció")

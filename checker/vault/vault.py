@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,6 +12,7 @@ from checker.errors import ReglasError
 from checker.ids import RuleId
 from checker.vault.files import NameClash, Unreadable, check_root, scan
 from checker.vault.notes import Note, read_note
+from checker.vault.numbering import Edition, Numbering, OldNumber, read_edition, read_numbering
 from checker.vault.resolver import NotePath, Resolution, Resolver
 from checker.vault.suggest import NoteSuggester
 
@@ -103,6 +105,43 @@ class Vault:
                 if target and target != note.path:
                     found[target].add(note.path)
         return {path: sorted(sources) for path, sources in found.items()}
+
+    @cached_property
+    def numberings(self) -> dict[str, Numbering]:
+        """Earlier editions' numbers by namespace (``lorcana-1x``), from the correspondence notes."""
+        found: dict[str, Numbering] = {}
+        for note in self.notes.values():
+            numbering = read_numbering(note)
+            if numbering is not None:
+                found.setdefault(numbering.namespace, numbering)
+        return found
+
+    def edition(self, path: NotePath) -> Edition | None:
+        """The edition of the rules a note follows: declared by ``edition`` in the front matter of the nearest
+        ``index.md`` above it (the game's index)."""
+        folder = posixpath.dirname(path)
+        while True:
+            index = self.notes.get(posixpath.join(folder, "index.md") if folder else "index.md")
+            found = read_edition(index.meta) if index is not None else None
+            if found is not None or not folder:
+                return found
+            folder = posixpath.dirname(folder)
+
+    def old_number(self, rule: RuleId) -> OldNumber | None:
+        """An old edition's number (``lorcana-1x:10.6``), if a correspondence note lists it."""
+        numbering = self.numberings.get(rule.game)
+        return numbering.numbers.get(rule) if numbering else None
+
+    def old_meanings(self, rule: RuleId) -> list[OldNumber]:
+        """Old numbers written the same as ``rule`` that now lead to another rule: ``lorcana:4.3.6`` was
+        Challenge in 1.x, which is ``lorcana:4.6`` now."""
+        found = []
+        for numbering in self.numberings.values():
+            if numbering.game == rule.game:
+                old = numbering.numbers.get(RuleId(numbering.namespace, rule.parts))
+                if old is not None and old.current != rule:
+                    found.append(old)
+        return found
 
     def anchor(self, rule: Rule) -> str | None:
         """The HTML id of a rule's heading (``None``: the top of its page)."""
