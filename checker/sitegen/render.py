@@ -28,7 +28,7 @@ from checker.vault.vault import Vault
 
 _IMAGE = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".bmp")
 _SIZE = re.compile(r"^(\d+)(?:x(\d+))?$")
-#: A rule ID mentioned in running text: «lorcana:4.6», «lorcana-1x:10.6».
+#: A rule ID mentioned in running text: «juego:4.6», «juego-1x:10.6».
 RULE_MENTION = re.compile(r"(?<![\w:/.-])[a-z][a-z0-9_-]*:\d+(?:\.\d+)*(?![\w.]*\w)")
 
 Warn = Callable[[str], None]
@@ -70,7 +70,7 @@ class PageRenderer:
         return "\n".join(out)
 
     def mention(self, text: str) -> str:
-        """A rule ID written in the text («ver lorcana:4.6»), linked to its permalink if the vault knows it."""
+        """A rule ID written in the text («ver juego:4.6»), linked to its permalink if the vault knows it."""
         rule = RuleId.parse(text)
         if rule not in self.vault.rules and self.vault.old_number(rule) is None:
             return ""

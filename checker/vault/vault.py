@@ -133,8 +133,8 @@ class Vault:
         return numbering.numbers.get(rule) if numbering else None
 
     def old_meanings(self, rule: RuleId) -> list[OldNumber]:
-        """Old numbers written the same as ``rule`` that now lead to another rule: ``lorcana:4.3.6`` was
-        Challenge in 1.x, which is ``lorcana:4.6`` now."""
+        """Old numbers written the same as ``rule`` that now lead to another rule (in Lorcana, 4.3.6 was Challenge
+        in 1.x, which is 4.6 in 2.1.0)."""
         found = []
         for numbering in self.numberings.values():
             if numbering.game == rule.game:
