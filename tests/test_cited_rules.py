@@ -4,7 +4,6 @@ not a rule of the knowledge base."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
