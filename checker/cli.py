@@ -208,15 +208,25 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from checker.grammar.validate import progress_bar, read_input, record, validate_lines, write_report
+    from checker.grammar.validate import (
+        progress_bar,
+        read_input,
+        record,
+        refuse_overwrite,
+        validate_lines,
+        write_report,
+    )
 
     game = _grammar_game(args.game)
+    for output in (args.report, args.record):
+        if output is not None:
+            refuse_overwrite(args.file, output)                              # before the run, never after it
     cards, lines = read_input(game, args.file)
     summary = validate_lines(game, cards, lines, None if args.json else progress_bar())
     if args.report:
         write_report(summary, game, str(args.file), args.report)
     if args.record:
-        record(summary, args.record)
+        record(summary, args.record, args.file)
     if args.json:
         _print_json(summary.to_json())
         return 0 if not summary.failures else 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.errors import ReglasError
+from checker.inputs import read_text
 
 
 @dataclass(frozen=True)
@@ -18,12 +18,9 @@ class AbilityLine:
 
 
 def read_plain_lines(path: Path) -> tuple[int, list[AbilityLine]]:
-    """A text file with one ability per line (blank lines and ``#`` comments skipped)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise ReglasError("el archivo no está en UTF-8", where=str(path), fix="guárdalo con codificación UTF-8") \
-            from None
+    """A text file with one ability per line (blank lines and ``#`` comments skipped): a regular UTF-8 file of
+    bounded size (:func:`checker.inputs.read_text`)."""
+    text = read_text(path, fix="indica un archivo de texto en UTF-8 con una habilidad por línea")
     lines = [AbilityLine(f"línea {number}", "text", line.strip())
              for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
     return len(lines), lines

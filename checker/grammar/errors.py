@@ -51,6 +51,9 @@ class ParseError(Exception):
     found: str
     expected: tuple[str, ...]
     suggest: Callable[[], str | None] | None = None
+    #: A problem other than an unexpected word (the text nests too deep), and how to fix it.
+    problem: str | None = None
+    fix: str | None = None
 
     @cached_property
     def suggestion(self) -> str | None:
@@ -61,8 +64,17 @@ class ParseError(Exception):
         source = self.text.splitlines()[self.line - 1] if self.text else ""
         return f"{source}\n{' ' * (self.column - 1)}^"
 
+    def summary(self) -> str:
+        """The error in one line (``reglas validate`` lists one per failing ability)."""
+        if self.problem:
+            return f"{self.line}:{self.column}: {self.problem}"
+        return f"{self.line}:{self.column}: no se entiende {self.found}; se esperaba {', '.join(self.expected[:6])}"
+
     def message(self) -> str:
         """The error as printed: place, text with caret, expectation and suggestion."""
+        if self.problem:
+            lines = [f"{self.line}:{self.column}: {self.problem}", self.caret()]
+            return "\n".join(lines + ([f"cómo arreglarlo: {self.fix}"] if self.fix else []))
         wanted = ", ".join(self.expected[:8]) + (" …" if len(self.expected) > 8 else "")
         lines = [f"{self.line}:{self.column}: no se entiende {self.found}", self.caret()]
         if wanted:
@@ -125,6 +137,16 @@ def from_lark(parser: Lark, text: str, error: UnexpectedInput,
     offset = _offset(text, line, column)
     return ParseError(text, line, column, found, names,
                       (lambda: suggest(text, offset)) if suggest else None)
+
+
+def too_deep(text: str, token: Token | None, limit: int) -> ParseError:
+    """The error for text that nests more than ``limit`` levels (clauses inside clauses), pointing at where."""
+    line = (token.line or 1) if token is not None else 1
+    column = (token.column or 1) if token is not None else 1
+    found = f"«{_word_at(text, token)}»" if token is not None else "el texto"
+    return ParseError(text, line, column, found, (),
+                      problem=f"la habilidad anida demasiado (más de {limit} niveles de frases dentro de frases)",
+                      fix="divide la habilidad en frases más cortas o en varias habilidades")
 
 
 def _offset(text: str, line: int, column: int) -> int:

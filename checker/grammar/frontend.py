@@ -10,12 +10,15 @@ from functools import cached_property
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from checker.grammar.errors import from_lark, nearest_fix
+from checker.grammar.errors import from_lark, nearest_fix, too_deep
 from checker.grammar.loader import literal_words, parser
-from checker.grammar.typed import GrammarModel, Node
+from checker.grammar.typed import GrammarModel, Node, TooDeep
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SPACE = re.compile(r"\s+")
+#: Parse trees nest at most this deep (the corpora reach 14). Deeper structures are refused with a ParseError:
+#: the consumers of typed structures (schema checks, game engines, JSON output) walk them recursively.
+MAX_DEPTH = 32
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,10 @@ class CardGrammar:
         except UnexpectedInput as error:
             raise from_lark(self.parser, source, error,
                             lambda t, o: nearest_fix(t, o, self.words, self.parses), self.terminals) from None
-        return self.model.to_node(tree)
+        try:
+            return self.model.to_node(tree, MAX_DEPTH)
+        except TooDeep as error:
+            raise too_deep(source, error.first_token(), MAX_DEPTH) from None
 
     def render(self, node: Node) -> str:
         """Canonical text of a typed structure."""
@@ -71,21 +77,24 @@ class CardGrammar:
 
 
 def english_join(words: list[str]) -> str:
-    """Words of English card text joined with its punctuation and capitalisation."""
-    out = ""
+    """Words of English card text joined with its punctuation and capitalisation (linear: pieces are joined once)."""
+    pieces: list[str] = []
+    last = ""  # the last character written so far
     quote_open = False
     capital = True
     named = bool(words) and not any(c.islower() for c in words[0]) and sum(c.isupper() for c in words[0]) > 1
     for index, word in enumerate(words):
         if word == '"':
-            out += word if quote_open or not out or out.endswith("(") else " " + word
+            piece = word if quote_open or not last or last == "(" else " " + word
             quote_open = not quote_open
             capital = quote_open
-            continue
-        if capital or (named and index == 1):
-            word = word[:1].upper() + word[1:]
-        attach = not out or word[:1] in ",.):;!?" or word.startswith("'") or out.endswith("(") \
-            or (quote_open and out.endswith('"'))
-        out += word if attach else " " + word
-        capital = word in (".", ":", "(", "•", "—")
-    return out
+        else:
+            if capital or (named and index == 1):
+                word = word[:1].upper() + word[1:]
+            attach = not last or word[:1] in ",.):;!?" or word.startswith("'") or last == "(" \
+                or (quote_open and last == '"')
+            piece = word if attach else " " + word
+            capital = word in (".", ":", "(", "•", "—")
+        pieces.append(piece)
+        last = piece[-1:] or last
+    return "".join(pieces)

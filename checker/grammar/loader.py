@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import sys
 from functools import cache
 from typing import Any
 
+import lark
 from lark import Lark
 
-from checker.paths import GRAMMAR_DIR
+from checker.paths import GRAMMAR_DIR, cache_dir
 
 _LITERAL = re.compile(r'"([A-Za-z][A-Za-z\']*)"i')
 
@@ -69,8 +72,22 @@ def literal_words(name: str) -> list[str]:
 
 @cache
 def parser(name: str) -> Lark:
-    """The LALR parser of ``grammar/<name>.lark`` (built once per process)."""
-    # cache=True stores the LALR tables (keyed by the grammar's hash) in the temporary folder: a cold start
-    # then takes a fraction of a second instead of the full analysis.
-    return Lark(grammar_text(name), parser="lalr", lexer="contextual", maybe_placeholders=False,
-                start="start", cache=True)
+    """The LALR parser of ``grammar/<name>.lark`` (built once per process).
+
+    The LALR tables are cached in the user's cache folder (:func:`checker.paths.cache_dir`), keyed by the
+    grammar's hash and the Python and lark versions, so a cold start takes a fraction of a second instead of
+    the full analysis. Without a writable cache folder the parser is built in memory only; lark itself ignores
+    a cache file it cannot read or write.
+    """
+    text = grammar_text(name)
+    return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False, start="start",
+                cache=_cache_file(name, text) or False)
+
+
+def _cache_file(name: str, text: str) -> str | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    version = f"py{sys.version_info[0]}{sys.version_info[1]}-lark{lark.__version__}"
+    return str(folder / f"{name}-{digest}-{version}.lalr")

@@ -5,7 +5,8 @@ rule's alias (or name) and each role is the symbol of the rule's expansion that 
 as ``target`` or ``duration``, or a terminal name in lower case such as ``number``). Values are nodes, token values
 (``int`` for numbers) or lists of them when a role can repeat. Rendering walks the same expansions in the other
 direction, emitting the grammar's literal words where the tree has none, so a round trip proves the structure kept
-everything the text said.
+everything the text said. Both directions use explicit stacks (:mod:`checker.grammar.expansion`): their cost is
+linear in the size of the text and no input can exhaust Python's stack.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.grammar import NonTerminal, Rule, Symbol, Terminal
 from lark.lexer import PatternStr
+
+from checker.grammar.expansion import Expansions
 
 Node = dict[str, Any]
 Value = Any
@@ -39,7 +42,14 @@ class GrammarModel:
     _kept: dict[int, list[str] | None] = field(default_factory=dict)
     _types: dict[str, set[str]] = field(default_factory=dict)
     _expand1: dict[str, bool] = field(default_factory=dict)
-    _alignments: dict[tuple[str, ...], list[str]] = field(default_factory=dict)
+    _alignments: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+    _fit: dict[tuple[str, Kind], bool] = field(default_factory=dict)
+    _flats: dict[int, Flat | None] = field(default_factory=dict)
+    _templates: dict[tuple[int, tuple[str, ...], Usable], list[Slot] | None] = field(default_factory=dict)
+    expansions: Expansions = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.expansions = Expansions(self.parser.rules, self.inlined)
 
     @classmethod
     def build(cls, parser: Lark, substitutions: dict[str, str] | None = None) -> GrammarModel:
@@ -198,229 +208,293 @@ class GrammarModel:
         return found
 
     # ------------------------------------------------------------------ tree → typed structure
-    def to_node(self, tree: Tree[Token]) -> Node:
-        """The typed structure of a parse tree."""
-        fields: dict[str, Any] = {}
-        repeated = self.repeated.get(tree.data, ())
-        for role, child in self._align_tree(tree):
-            value = self.to_node(child) if isinstance(child, Tree) else _token_value(child)
-            if role in repeated:
-                fields.setdefault(role, []).append(value)
-            else:
-                fields[role] = value
-        return {str(tree.data): fields}
+    def to_node(self, tree: Tree[Token], max_depth: int | None = None) -> Node:
+        """The typed structure of a parse tree (built with an explicit stack: any depth, any width).
+
+        With ``max_depth``, a tree nested deeper raises :class:`TooDeep` naming the innermost subtree.
+        """
+        root: dict[str, Any] = {}
+        stack: list[tuple[Tree[Token], dict[str, Any], int]] = [(tree, root, 1)]
+        while stack:
+            current, fields, depth = stack.pop()
+            if max_depth is not None and depth > max_depth:
+                raise TooDeep(current, depth)
+            repeated = self.repeated.get(current.data, ())
+            for role, child in self._align_tree(current):
+                value: Value
+                if isinstance(child, Tree):
+                    inner: dict[str, Any] = {}
+                    value = {str(child.data): inner}
+                    stack.append((child, inner, depth + 1))
+                else:
+                    value = _token_value(child)
+                if role in repeated:
+                    fields.setdefault(role, []).append(value)
+                else:
+                    fields[role] = value
+        return {str(tree.data): root}
 
     def _align_tree(self, tree: Tree[Token]) -> list[tuple[str, Tree[Token] | Token]]:
         children = list(tree.children)
-        signature = (str(tree.data), *(c.data if isinstance(c, Tree) else c.type for c in children))
+        kinds = tuple(_kind(child) for child in children)
+        signature = (str(tree.data), *kinds)
         roles = self._alignments.get(signature)
         if roles is None:
-            roles = self._find_alignment(str(tree.data), children)
-            self._alignments[signature] = roles
+            roles = self._find_alignment(str(tree.data), kinds)
+            if len(kinds) <= _CACHED_WIDTH:
+                self._alignments[signature] = roles
         return list(zip(roles, children, strict=True))
 
-    def _find_alignment(self, node_type: str, children: list[Any]) -> list[str]:
+    def _find_alignment(self, node_type: str, kinds: tuple[Kind, ...]) -> list[str]:
+        step = self._tree_step(kinds)
         for rule in self.by_type[node_type]:
-            for end, pairs in self._match(tuple(rule.expansion), children, 0, {}):
-                if end == len(children):
-                    return [role for role, _ in pairs]
+            roles = self.expansions.search(rule, 0, step, lambda at: at == len(kinds), greedy=False)
+            if roles is not None:
+                return roles
         raise RenderError(f"no rule of {node_type} matches its children")
 
-    Match = list[tuple[int, list[tuple[str, Any]]]]
+    def _tree_step(self, kinds: tuple[Kind, ...]) -> Callable[[Symbol, int], list[tuple[int, str | None]]]:
+        """How one symbol consumes the children of a tree (their kinds) at a position."""
+        def step(symbol: Symbol, at: int) -> list[tuple[int, str | None]]:
+            if isinstance(symbol, Terminal) and symbol.filter_out:
+                return [(at, None)]
+            if at >= len(kinds):
+                return []
+            if isinstance(symbol, Terminal):
+                return [(at + 1, symbol.name.lower())] if kinds[at] == (True, symbol.name) else []
+            return [(at + 1, symbol.name)] if self._fits(symbol.name, kinds[at]) else []
+        return step
 
-    def _match(self, symbols: tuple[Symbol, ...], children: list[Any], start: int,
-               memo: dict[tuple[str, int], Match]) -> Match:
-        """Every way ``symbols`` match children from ``start``: (end, role pairs)."""
-        if not symbols:
-            return [(start, [])]
-        results: GrammarModel.Match = []
-        for end, pairs in self._match_symbol(symbols[0], children, start, memo):
-            for final, more in self._match(symbols[1:], children, end, memo):
-                results.append((final, pairs + more))
-        return results
+    def _fits(self, name: str, kind: Kind) -> bool:
+        """Whether nonterminal ``name`` can produce a child of this kind (itself, or what a ``?`` rule inlines)."""
+        key = (name, kind)
+        if key not in self._fit:
+            self._fit[key] = False  # a ``?`` rule that inlines itself never fits through that path
+            fits = not kind[0] and kind[1] in self._own_types(name)
+            if not fits and self.expand1(name):
+                step = self._tree_step((kind,))
+                fits = any(self.expansions.search(rule, 0, step, lambda at: at == 1, greedy=False) is not None
+                           for rule in self.rules[name] if not rule.alias and self.single_role(rule) is not None)
+            self._fit[key] = fits
+        return self._fit[key]
 
-    def _match_symbol(self, symbol: Symbol, children: list[Any], start: int,
-                      memo: dict[tuple[str, int], Match]) -> Match:
-        child = children[start] if start < len(children) else None
-        if isinstance(symbol, Terminal):
-            if symbol.filter_out:
-                return [(start, [])]
-            if isinstance(child, Token) and child.type == symbol.name:
-                return [(start + 1, [(symbol.name.lower(), child)])]
-            return []
-        name = symbol.name
-        if self.inlined(name):
-            return self._match_inlined(name, children, start, memo)
-        results: GrammarModel.Match = []
-        own = {r.alias or name for r in self.rules[name]}
-        if isinstance(child, Tree) and child.data in own:
-            results.append((start + 1, [(name, child)]))
-        if self.expand1(name) and child is not None:
-            for rule in self.rules[name]:
-                if rule.alias or self.single_role(rule) is None:
-                    continue
-                if any(end == start + 1 for end, _ in self._match(tuple(rule.expansion), children, start, memo)):
-                    results.append((start + 1, [(name, child)]))
-                    break
-        return results
-
-    def _match_inlined(self, name: str, children: list[Any], start: int,
-                       memo: dict[tuple[str, int], Match]) -> Match:
-        key = (name, start)
-        if key in memo:
-            return memo[key]
-        memo[key] = []  # guards against left recursion while the base cases are computed
-        base = [r for r in self.rules[name] if not _left_recursive(r)]
-        recursive = [tuple(r.expansion[1:]) for r in self.rules[name] if _left_recursive(r)]
-        results: GrammarModel.Match = []
-        for rule in base:
-            results.extend(self._match(tuple(rule.expansion), children, start, memo))
-        frontier = list(results)
-        while frontier and recursive:
-            grown: GrammarModel.Match = []
-            for end, pairs in frontier:
-                for tail in recursive:
-                    for final, more in self._match(tail, children, end, memo):
-                        grown.append((final, pairs + more))
-            results.extend(grown)
-            frontier = grown
-        memo[key] = results
-        return results
+    def _own_types(self, name: str) -> set[str]:
+        return {rule.alias or name for rule in self.rules.get(name, [])}
 
     # ------------------------------------------------------------------ typed structure → tokens
     def render(self, value: Value, role: str) -> list[str]:
-        """The words of ``value`` (a node, or a token value) in the position of nonterminal ``role``."""
-        self._memo: dict[tuple[int, str], list[str] | None] = {}
-        try:
-            return self._render(value, role)
-        finally:
-            self._memo = {}
+        """The words of ``value`` (a node, or a token value) in the position of nonterminal ``role``.
 
-    def _render(self, value: Value, role: str) -> list[str]:
+        Every node is planned once, children before parents, and the words are written out with an explicit
+        stack: the cost is linear in the size of the structure, whatever its depth.
+        """
+        plans: Plans = {}
+        for item, item_role in reversed(_preorder(value, role)):
+            self._plan(item, item_role, plans)
+        root = plans.get((id(value), role))
+        if root is None:
+            kind = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else repr(value)[:40]
+            raise RenderError(f"no expansion of «{role}» renders {kind}")
+        words: list[str] = []
+        pending: list[Iterator[Piece]] = [iter(root.pieces)]
+        while pending:
+            for piece in pending[-1]:
+                if isinstance(piece, str):
+                    words.append(piece)
+                else:
+                    plan = plans[(id(piece[0]), piece[1])]
+                    assert plan is not None
+                    pending.append(iter(plan.pieces))
+                    break
+            else:
+                pending.pop()
+        return words
+
+    def _plan(self, value: Value, role: str, plans: Plans) -> Plan | None:
+        """How ``value`` renders at ``role``: words and references to its children's plans (memoised)."""
         key = (id(value), role)
-        if key in self._memo:
-            cached = self._memo[key]
-            if cached is None:
-                raise RenderError(f"no expansion of «{role}» renders this value")
-            return list(cached)
-        try:
-            words = self._render_uncached(value, role)
-        except RenderError:
-            self._memo[key] = None
-            raise
-        self._memo[key] = words
-        return list(words)
-
-    def _render_uncached(self, value: Value, role: str) -> list[str]:
-        node_type = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else None
-        if isinstance(value, dict) and node_type is not None:
-            content = value[node_type]
-            if not isinstance(content, dict):
-                raise RenderError(f"the fields of «{node_type}» must be an object")
-            fields = {k: (list(v) if isinstance(v, list) else [v]) for k, v in content.items()}
-            for rule in self.rules.get(role, []):
-                if (rule.alias or role) != node_type:
-                    continue
-                queues = {k: list(v) for k, v in fields.items()}
-                words = self._emit(list(rule.expansion), queues, frozenset())
-                if words is not None and not any(queues.values()):
-                    return words
-        if self.expand1(role):
+        if key in plans:
+            return plans[key]
+        plans[key] = None  # a ``?`` rule that inlines itself never renders through that path
+        pieces: list[Piece] | None = None
+        if isinstance(value, dict) and len(value) == 1:
+            ((node_type, content),) = value.items()
+            if isinstance(content, dict):
+                roles = list(content)
+                queues = [list(v) if isinstance(v, list) else [v] for v in content.values()]
+                for rule in self.rules.get(role, []):
+                    if (rule.alias or role) == node_type:
+                        pieces = self._emit(rule, roles, queues, plans)
+                        if pieces is not None:
+                            break
+        if pieces is None and self.expand1(role):
             for rule in self.rules[role]:
                 inner = None if rule.alias else self.single_role(rule)
-                if inner is None:
-                    continue
-                queues = {inner: [value]}
-                try:
-                    words = self._emit(list(rule.expansion), queues, frozenset())
-                except RenderError:
-                    continue
-                if words is not None and not any(queues.values()):
-                    return words
-        raise RenderError(f"no expansion of «{role}» renders {node_type or repr(value)}")
-
-    def _emit(self, symbols: list[Symbol], queues: dict[str, list[Any]],
-              seen: frozenset[tuple[str, int]]) -> list[str] | None:
-        if not symbols:
-            return []
-        head, rest = symbols[0], symbols[1:]
-        if isinstance(head, Terminal):
-            if head.filter_out:
-                literal = self.literals.get(head.name)
-                if literal is None:
-                    raise RenderError(f"no text for the filtered terminal {head.name}")
-                tail = self._emit(rest, queues, seen)
-                return None if tail is None else [literal, *tail]
-            queue = queues.get(head.name.lower())
-            if not queue or isinstance(queue[0], (dict, list)):
-                return None
-            value = queue.pop(0)
-            tail = self._emit(rest, queues, seen)
-            if tail is None:
-                queue.insert(0, value)
-                return None
-            return [str(value), *tail]
-        if self.inlined(head.name):
-            return self._emit_inlined(head.name, rest, queues, seen)
-        queue = queues.get(head.name)
-        if not queue:
-            return None
-        child = queue.pop(0)
-        try:
-            words = self._render(child, head.name)
-        except RenderError:
-            queue.insert(0, child)
-            return None
-        tail = self._emit(rest, queues, seen)
-        if tail is None:
-            queue.insert(0, child)
-            return None
-        return [*words, *tail]
-
-
-    def _emit_inlined(self, name: str, rest: list[Symbol], queues: dict[str, list[Any]],
-                      seen: frozenset[tuple[str, int]]) -> list[str] | None:
-        """Emit an inlined rule: a base alternative, then as many repetitions as leave the rest renderable."""
-        def weight(symbols: list[Symbol]) -> int:
-            return -sum(1 for s in symbols if not (isinstance(s, Terminal) and s.filter_out))
-
-        base = sorted((list(r.expansion) for r in self.rules[name] if not _left_recursive(r)), key=weight)
-        recursive = sorted((list(r.expansion[1:]) for r in self.rules[name] if _left_recursive(r)), key=weight)
-        for expansion in base:
-            snapshot = {k: list(v) for k, v in queues.items()}
-            words = self._emit(expansion, queues, seen)
-            if words is None:
-                _restore(queues, snapshot)
-                continue
-            states = [(list(words), {k: list(v) for k, v in queues.items()})]
-            while recursive:
-                for tail in recursive:
-                    before = {k: list(v) for k, v in queues.items()}
-                    more = self._emit(tail, queues, seen)
-                    if more is not None and before != queues:
-                        words += more
-                        states.append((list(words), {k: list(v) for k, v in queues.items()}))
+                if inner is not None:
+                    pieces = self._emit(rule, [inner], [[value]], plans)
+                    if pieces is not None:
                         break
-                    _restore(queues, before)
-                else:
+        plans[key] = None if pieces is None else Plan(value, pieces)
+        return plans[key]
+
+    def _emit(self, rule: Rule, roles: list[str], queues: list[list[Any]], plans: Plans) -> list[Piece] | None:
+        """The pieces of ``rule`` using up exactly the values of ``queues`` (one queue per role), or ``None``."""
+        flat = self._flat(rule)
+        if flat is None:
+            # The path depends only on the rule, the roles and which values are usable: cached for short nodes.
+            usable = tuple(tuple(self._usable(role, v, plans) for v in queue)
+                           for role, queue in zip(roles, queues, strict=True))
+            key = (id(rule), tuple(roles), usable)
+            template = self._templates.get(key, _UNKNOWN)
+            if template is _UNKNOWN:
+                start: Used = (0,) * len(queues)
+                template = self.expansions.search(rule, start, self._template_step(roles, usable),
+                                                  _all_used(queues), greedy=True)
+                if sum(map(len, queues)) <= _CACHED_WIDTH and len(self._templates) < _MAX_TEMPLATES:
+                    self._templates[key] = template
+            if template is None or template is _UNKNOWN:
+                return None
+            return [p if isinstance(p, str) else
+                    ((queues[p[0]][p[1]], roles[p[0]]) if roles[p[0]] in self.rules else str(queues[p[0]][p[1]]))
+                    for p in template]
+        # No helper rule inside: the order of the values is forced, so they are written straight through.
+        symbols, counts = flat
+        if {r: len(q) for r, q in zip(roles, queues, strict=True) if q} != counts:
+            return None
+        taken = dict.fromkeys(roles, 0)
+        by_role = dict(zip(roles, queues, strict=True))
+        pieces: list[Piece] = []
+        for kind, name in symbols:
+            if kind == _LITERAL:
+                pieces.append(name)
+                continue
+            child = by_role[name][taken[name]]
+            taken[name] += 1
+            if kind == _TOKEN:
+                if isinstance(child, (dict, list)):
+                    return None
+                pieces.append(str(child))
+            elif isinstance(child, list) or self._plan(child, name, plans) is None:
+                return None
+            else:
+                pieces.append((child, name))
+        return pieces
+
+    def _flat(self, rule: Rule) -> Flat | None:
+        """A rule without helper rules as (kind, literal or role) per symbol and the count of each role."""
+        key = id(rule)
+        if key not in self._flats:
+            symbols: list[tuple[int, str]] = []
+            counts: dict[str, int] = defaultdict(int)
+            flat: Flat | None = None
+            for symbol in rule.expansion:
+                if isinstance(symbol, NonTerminal) and self.inlined(symbol.name):
                     break
-            for done, state in reversed(states):
-                _restore(queues, state)
-                after = self._emit(rest, queues, seen)
-                if after is not None:
-                    return [*done, *after]
-            _restore(queues, snapshot)
-        return None
+                if isinstance(symbol, Terminal) and symbol.filter_out:
+                    literal = self.literals.get(symbol.name)
+                    if literal is None:
+                        break
+                    symbols.append((_LITERAL, literal))
+                    continue
+                role = symbol.name.lower() if isinstance(symbol, Terminal) else symbol.name
+                symbols.append((_TOKEN if isinstance(symbol, Terminal) else _CHILD, role))
+                counts[role] += 1
+            else:
+                flat = (tuple(symbols), dict(counts))
+            self._flats[key] = flat
+        return self._flats[key]
+
+    def _usable(self, role: str, value: Value, plans: Plans) -> bool:
+        """Whether a value of a node's queue can take its role's place: a token, or a node that renders there."""
+        if role in self.rules:
+            return not isinstance(value, list) and self._plan(value, role, plans) is not None
+        return not isinstance(value, (dict, list))
+
+    def _template_step(self, roles: list[str], usable: Usable) -> TemplateStep:
+        """How one symbol writes a literal word or takes the next value of its role's queue (if usable)."""
+        slots = {role: slot for slot, role in enumerate(roles)}
+
+        def step(symbol: Symbol, used: Used) -> list[tuple[Used, Slot | None]]:
+            if isinstance(symbol, Terminal) and symbol.filter_out:
+                literal = self.literals.get(symbol.name)
+                return [] if literal is None else [(used, literal)]
+            slot = slots.get(symbol.name.lower() if isinstance(symbol, Terminal) else symbol.name)
+            if slot is None or used[slot] >= len(usable[slot]) or not usable[slot][used[slot]]:
+                return []
+            return [((*used[:slot], used[slot] + 1, *used[slot + 1:]), (slot, used[slot]))]
+        return step
 
 
-def _left_recursive(rule: Rule) -> bool:
-    return bool(rule.expansion) and isinstance(rule.expansion[0], NonTerminal) \
-        and rule.expansion[0].name == rule.origin.name
+class TooDeep(Exception):
+    """A parse tree nested deeper than the structures' consumers accept."""
+
+    def __init__(self, tree: Tree[Token], depth: int) -> None:
+        super().__init__(f"nested {depth} levels deep")
+        self.tree = tree
+        self.depth = depth
+
+    def first_token(self) -> Token | None:
+        """The first token of the subtree that went too deep (where to point in the text)."""
+        node: Tree[Token] | Token = self.tree
+        while isinstance(node, Tree):
+            if not node.children:
+                return None
+            node = node.children[0]
+        return node
 
 
-def _restore(queues: dict[str, list[Any]], snapshot: dict[str, list[Any]]) -> None:
-    queues.clear()
-    queues.update({k: list(v) for k, v in snapshot.items()})
+@dataclass(frozen=True)
+class Plan:
+    """The words of one value at one role: literal words, and ``(child, role)`` whose words go in between."""
+
+    value: Value  # kept alive, so that the ``id`` keys of the plans stay unique
+    pieces: list[Piece]
+
+
+Piece = str | tuple[Any, str]
+Plans = dict[tuple[int, str], Plan | None]
+Kind = tuple[bool, str]
+Flat = tuple[tuple[tuple[int, str], ...], dict[str, int]]
+_LITERAL, _TOKEN, _CHILD = range(3)
+Used = tuple[int, ...]
+Usable = tuple[tuple[bool, ...], ...]
+Slot = str | tuple[int, int]
+TemplateStep = Callable[[Symbol, Used], list[tuple[Used, Slot | None]]]
+#: At most this many rendering paths are kept (a bound on memory whatever the input).
+_MAX_TEMPLATES = 100_000
+_UNKNOWN: Any = object()
+#: Children lists up to this length have their alignment cached (longer ones are rare and unbounded).
+_CACHED_WIDTH = 32
+
+
+def _kind(child: Tree[Token] | Token) -> Kind:
+    """A child as alignment sees it: ``(is a token, its type or node type)``."""
+    return (False, str(child.data)) if isinstance(child, Tree) else (True, child.type)
+
+
+def _preorder(value: Value, role: str) -> list[tuple[Any, str]]:
+    """Every node of a structure with the role it renders at, parents before children (no recursion)."""
+    order: list[tuple[Any, str]] = []
+    seen: set[tuple[int, str]] = set()
+    stack = [(value, role)]
+    while stack:
+        item, item_role = stack.pop()
+        if (id(item), item_role) in seen:
+            continue
+        seen.add((id(item), item_role))
+        order.append((item, item_role))
+        if isinstance(item, dict) and len(item) == 1:
+            content = next(iter(item.values()))
+            if isinstance(content, dict):
+                for key, field in content.items():
+                    stack.extend((child, key) for child in (field if isinstance(field, list) else [field])
+                                 if isinstance(child, dict))
+    return order
+
+
+def _all_used(queues: list[list[Any]]) -> Callable[[Used], bool]:
+    lengths = tuple(len(queue) for queue in queues)
+    return lambda used: used == lengths
 
 
 def _token_value(token: Token) -> Value:

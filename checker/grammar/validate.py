@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -13,11 +15,13 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from checker.errors import ReglasError
 from checker.game import Game
-from checker.grammar.corpus import AbilityLine
+from checker.grammar.corpus import AbilityLine, read_plain_lines
 from checker.grammar.errors import ParseError
 from checker.grammar.fastschema import compile_schema
 from checker.grammar.typed import RenderError
+from checker.inputs import check_regular, describe_os_error, walk_files
 from checker.paths import GRAMMAR_DIR
 
 
@@ -69,8 +73,7 @@ def validate_lines(game: Game, cards: int, lines: list[AbilityLine],
         try:
             structure = grammar.parse(line.text)
         except ParseError as error:
-            summary.failures.append(_failure(line, f"{error.line}:{error.column}: no se entiende {error.found}; "
-                                                   f"se esperaba {', '.join(error.expected[:6])}"))
+            summary.failures.append(_failure(line, error.summary()))
             continue
         if not valid(structure):
             invalid = next(iter(schema_validator(game.id).iter_errors(structure)), None)
@@ -103,7 +106,11 @@ def _failure(line: AbilityLine, error: str) -> dict[str, str]:
 
 
 def write_report(summary: Summary, game: Game, source: str, path: Path) -> None:
-    """The committed failure report: card, ability kind and reason (never the card text itself)."""
+    """The committed failure report: card, ability kind and reason (never the card text itself).
+
+    Refused (:func:`refuse_overwrite`) when it would overwrite the input ``source``.
+    """
+    refuse_overwrite(Path(source), path)
     total = max(summary.abilities, 1)
     lines = [
         f"# Cobertura de la gramática de {game.name}",
@@ -124,8 +131,10 @@ def write_report(summary: Summary, game: Game, source: str, path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def record(summary: Summary, path: Path) -> None:
-    """Store the coverage figures the corpus test must keep reaching."""
+def record(summary: Summary, path: Path, source: Path | None = None) -> None:
+    """Store the coverage figures the corpus test must keep reaching (never over the input ``source``)."""
+    if source is not None:
+        refuse_overwrite(source, path)
     data = {"abilities": summary.abilities, "parsed": summary.parsed, "roundtrip_exact": summary.roundtrip_exact}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
@@ -149,18 +158,50 @@ def progress_bar(stream: Any = sys.stderr) -> Callable[[int, int], None] | None:
 
 
 def read_input(game: Game, path: Path) -> tuple[int, list[AbilityLine]]:
-    """A card file or corpus folder the game can read (.json or a folder), or plain text, one ability a line."""
-    from checker.errors import ReglasError
-    from checker.grammar.corpus import read_plain_lines
+    """A card file or corpus folder the game can read (.json or a folder), or plain text, one ability a line.
 
-    if path.is_dir() and game.read_cards is not None:
+    Only regular files of bounded size are read (a FIFO or a device is an error, never a hang), as UTF-8.
+    """
+    if path.is_dir():
+        if game.read_cards is None:
+            raise ReglasError(f"{game.name} no lee carpetas de cartas", where=str(path),
+                              fix="pasa un archivo de texto con una habilidad por línea")
         return game.read_cards(path)
-    if not path.is_file():
-        raise ReglasError(f"no existe el archivo «{path}»",
-                          fix="indica un archivo JSON de cartas, una carpeta de corpus o un .txt")
+    check_regular(path, fix="indica un archivo JSON de cartas, una carpeta de corpus o un .txt")
     if path.suffix.lower() == ".json":
         if game.read_cards is None:
             raise ReglasError(f"{game.name} no tiene lector de archivos de cartas", where=str(path),
                               fix="pasa un archivo de texto con una habilidad por línea")
         return game.read_cards(path)
     return read_plain_lines(path)
+
+
+def refuse_overwrite(source: Path, output: Path) -> None:
+    """A ReglasError unless ``output`` may be written: never the input itself, a file inside an input folder (by
+    any path, link or hard link), nor something that is not a regular file (a FIFO would block the write)."""
+    what = "el informe" if output.suffix.lower() == ".md" else "el archivo de salida"
+    fix = "elige para la salida un archivo fuera de lo que se valida"
+    target = output.resolve()
+    origin = source.resolve()
+    if target == origin or origin in target.parents:
+        raise ReglasError(f"{what} sobrescribiría la entrada «{source}»", where=str(output), fix=fix)
+    try:
+        info = output.stat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise ReglasError(f"no se puede escribir ({describe_os_error(error)})", where=str(output), fix=fix) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ReglasError(f"{what} no es un archivo normal", where=str(output), fix=fix)
+    inputs = walk_files(origin, ("",)) if origin.is_dir() else iter([origin])
+    if info.st_nlink > 1 and any(_same_file(info, path) for path in inputs):
+        raise ReglasError(f"{what} es otro nombre (enlace duro) de un archivo de la entrada «{source}»",
+                          where=str(output), fix=fix)
+
+
+def _same_file(info: os.stat_result, path: Path) -> bool:
+    try:
+        other = path.stat()
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino)
