@@ -320,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="ORDEN", parser_class=_Parser)
 
     explain = commands.add_parser("explain", help="muestra el título, el texto y la URL de una regla")
-    explain.add_argument("id", help="ID de la regla, p. ej. lorcana:10.6")
+    explain.add_argument("id", help="ID de la regla, p. ej. lorcana:8.6")
     explain.add_argument("--vault", type=Path, default=DEFAULT_VAULT, help="carpeta del vault (por defecto rules/)")
     explain.add_argument("--json", action="store_true", help="salida JSON para herramientas")
     explain.set_defaults(handler=cmd_explain)

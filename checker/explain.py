@@ -101,7 +101,7 @@ def _suggest(vault: Vault, wanted: str) -> str:
         near = [i for i in ids if i.split(":", 1)[1].startswith(wanted)][:5]
     if near:
         return "¿Quisiste decir " + ", ".join(f"«{n}»" for n in near) + "?"
-    return "usa la forma juego:número, p. ej. «lorcana:10.6»"
+    return "usa la forma juego:número, p. ej. «lorcana:8.6»"
 
 
 def find_old(vault: Vault, text: str) -> OldNumber | None:

@@ -1,4 +1,4 @@
-"""Rule IDs: ``game:number`` such as ``lorcana:4.3.6``."""
+"""Rule IDs: ``game:number`` such as ``lorcana:4.6``."""
 
 from __future__ import annotations
 

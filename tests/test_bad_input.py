@@ -206,7 +206,7 @@ def test_malifaux_odds_accepts_modifiers_as_shells_pass_them() -> None:
     ["malifaux", "odds", "--stat", "-5", "--tn", "10"], ["malifaux", "odds", "--stat", "5", "--tn", "999999"],
     ["espadas", "odds", ""], ["espadas", "odds", "R" * 40], ["espadas", "odds", "RG", "--dice", "99"],
     ["site", "serve", "--addr", "nonsense"], ["site", "serve", "--addr", "127.0.0.1:99999"],
-    ["site", "serve", "--addr", "mal nombre:80"], ["check", "--json=--"], ["explain", "--vault=--", "lorcana:1.1"],
+    ["site", "serve", "--addr", "mal nombre:80"], ["check", "--json=--"], ["explain", "--vault=--", "lorcana:1.11.3"],
 ])
 def test_nonsense_arguments_are_refused(argv: list[str]) -> None:
     refused(argv)

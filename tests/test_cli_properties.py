@@ -44,7 +44,7 @@ def file_bytes(draw: st.DrawFn) -> bytes:
 
 
 WORDS = ["--", "-", "-5", "0", "1", "7", "99999", "abc", "", "lorcana", "espadas", "malifaux", "parchis", "++", "−−",
-         "+-", "RRG", "GGB", "x" * 300, "lorcana:10.6", "10.6", "espadas:1.2", "¤", "Evasive", "Challenger +2",
+         "+-", "RRG", "GGB", "x" * 300, "lorcana:8.6", "10.6", "espadas:1.2", "¤", "Evasive", "Challenger +2",
          "--json", "-v", "--help"]
 OPTIONS = ["--json", "--limit", "--mods", "--stat", "--tn", "--dice", "--rerolls", "--game", "--vault", "--site",
            "--corpus", "--report", "--record", "-v"]

@@ -39,7 +39,7 @@ def test_symbols_and_spanish_names_are_accepted() -> None:
 def test_reminder_must_match_its_keyword() -> None:
     assert check_reminders(GRAMMAR.parse("Challenger +2 (While challenging, this character gets +2 ¤.)")) == []
     wrong = check_reminders(GRAMMAR.parse("Challenger +2 (While challenging, this character gets +3 ¤.)"))
-    assert wrong and "lorcana:10.5" in wrong[0]
+    assert wrong and "lorcana:8.5" in wrong[0]
 
 
 @pytest.mark.parametrize(("text", "line", "column", "suggestion"), [

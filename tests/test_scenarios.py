@@ -49,8 +49,8 @@ def test_check_json_cites_rules_with_titles_and_urls(capsys: pytest.CaptureFixtu
     results = json.loads(capsys.readouterr().out)["results"]
     first = results[0]
     assert first["id"] == "evasive-needs-evasive" and first["passed"] and first["legal"] is False
-    assert {"id": "lorcana:10.6.2", "title": "Restricción de desafío",
-            "url": "http://127.0.0.1:8000/lorcana/palabras-clave/evasivo/#lorcana-10-6-2"} in first["rules"]
+    assert {"id": "lorcana:8.6.1", "title": "Evasivo",
+            "url": "http://127.0.0.1:8000/lorcana/8-palabras-clave/evasivo/#lorcana-8-6-1"} in first["rules"]
 
 
 def test_failed_expectation_exits_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,12 +95,16 @@ def test_suite_size_and_every_cited_rule_exists() -> None:
         yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def test_challenge_follows_the_twelve_steps_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+CHALLENGE_STEPS = ["4.6.4.1", "4.6.4.2", "4.6.4.3", "4.6.4.4", "4.6.4.5", "4.6.5", "4.6.6.1", "4.6.6.2", "4.6.6.3",
+                   "4.6.7"]
+
+
+def test_challenge_follows_the_steps_of_cr_2_1_0_in_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(SCENARIOS / "lorcana" / "challenge.yaml"), "--json"]) == 0
     results = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
     steps = results["challenger-adds-strength-when-challenging"]["steps"]
-    assert [s.split(" ")[0] for s in steps] == [f"lorcana:4.3.6.{n}" for n in range(1, 13)]
-    assert "Fuerza 3" in steps[5]
+    assert [s.split(" ")[0] for s in steps] == [f"lorcana:{n}" for n in CHALLENGE_STEPS]
+    assert "Fuerza 3" in steps[6]
 
 
 def test_check_json_reports_game_results(capsys: pytest.CaptureFixture[str]) -> None:

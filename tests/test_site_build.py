@@ -12,16 +12,30 @@ from checker.sitegen.build import build_site
 from checker.vault.vault import Vault
 from tests.conftest import MakeVault
 
+KEYWORD_PAGES = ("alerta", "guardaespaldas", "impulso", "desafiador", "evasivo", "temerario", "resistencia", "prisa",
+                 "cambio", "cantante", "cantar-juntos", "apoyo", "desvanecer", "resguardo")
 TOPICS = [
-    "lorcana/turno/fase-de-inicio", "lorcana/zonas/zonas", "lorcana/zonas/bolsa",
-    "lorcana/conceptos/verificacion-del-estado-del-juego", "lorcana/conceptos/ganar-la-partida",
-    "lorcana/cartas/personajes", "lorcana/cartas/acciones-y-canciones", "lorcana/cartas/objetos",
-    "lorcana/cartas/ubicaciones", "lorcana/acciones/jugar-una-carta", "lorcana/acciones/entintar",
-    "lorcana/acciones/mision", "lorcana/acciones/desafiar", "lorcana/acciones/mover-a-una-ubicacion",
-    "lorcana/dano/dano-y-destierro", "lorcana/turno/fin-del-turno",
-    *(f"lorcana/palabras-clave/{k}" for k in (
-        "alerta", "guardaespaldas", "impulso", "desafiador", "evasivo", "temerario", "resistencia", "prisa",
-        "cambio", "cantante", "cantar-juntos", "apoyo", "desvanecer", "resguardo")),
+    "lorcana/1-conceptos/verificacion-del-estado-del-juego",
+    "lorcana/1-conceptos/dano",
+    "lorcana/2-desarrollo-de-la-partida/preparacion-de-la-partida",
+    "lorcana/3-estructura-del-turno/fase-de-inicio-del-turno",
+    "lorcana/3-estructura-del-turno/fase-final-del-turno",
+    "lorcana/4-acciones-de-turno/jugar-una-carta",
+    "lorcana/4-acciones-de-turno/entintar",
+    "lorcana/4-acciones-de-turno/mision",
+    "lorcana/4-acciones-de-turno/desafiar",
+    "lorcana/4-acciones-de-turno/mover-a-una-ubicacion",
+    "lorcana/5-cartas-y-tipos-de-carta/personajes",
+    "lorcana/5-cartas-y-tipos-de-carta/acciones-y-canciones",
+    "lorcana/5-cartas-y-tipos-de-carta/objetos",
+    "lorcana/5-cartas-y-tipos-de-carta/ubicaciones",
+    "lorcana/6-habilidades-efectos-y-resolucion/efectos-de-reemplazo",
+    "lorcana/6-habilidades-efectos-y-resolucion/resolver-cartas-y-efectos",
+    "lorcana/7-zonas/zonas",
+    "lorcana/7-zonas/bolsa",
+    "lorcana/9-multijugador/multijugador",
+    "lorcana/10-variantes-informales/pack-rush",
+    *(f"lorcana/8-palabras-clave/{k}" for k in KEYWORD_PAGES),
     "malifaux/modificadores-del-destino", "malifaux/comodines", "malifaux/burlar-al-destino",
     "malifaux/piedras-de-alma", "espadas-de-ceniza/dados-de-accion", "espadas-de-ceniza/pila-de-resolucion",
 ]
@@ -41,7 +55,8 @@ def test_every_rule_has_an_anchor_and_a_permalink(built_site: Path) -> None:
     assert len(vault.rules) > 300
     for rule in vault.rules.values():
         redirect = (built_site / "id" / rule.id.game / rule.id.number / "index.html").read_text(encoding="utf-8")
-        target = re.search(r'url=([^"]+)"', redirect)
+        target = re.search(r'url=([^"]+)"', redirect) or re.search(r'<strong>Hoy</strong>[^<]*<a href="([^"]+)"',
+                                                                   redirect)
         assert target, rule.id
         resolved = (built_site / "id" / rule.id.game / rule.id.number / target.group(1).split("#")[0]).resolve()
         html = (resolved / "index.html").read_text(encoding="utf-8")
@@ -50,28 +65,48 @@ def test_every_rule_has_an_anchor_and_a_permalink(built_site: Path) -> None:
             assert f'id="{anchor}"' in html, rule.id
 
 
-def test_challenge_has_twelve_steps_in_order(built_site: Path) -> None:
-    html = page(built_site, "lorcana/acciones/desafiar")
-    positions = [html.find(f'id="lorcana-4-3-6-{n}"') for n in range(1, 13)]
+def test_challenge_has_its_steps_in_order(built_site: Path) -> None:
+    html = page(built_site, "lorcana/4-acciones-de-turno/desafiar")
+    steps = ["4-6-4-1", "4-6-4-2", "4-6-4-3", "4-6-4-4", "4-6-4-5", "4-6-5", "4-6-6-1", "4-6-6-2", "4-6-6-3", "4-6-7",
+             "4-6-8", "4-6-9"]
+    positions = [html.find(f'id="lorcana-{n}"') for n in steps]
     assert all(p > 0 for p in positions) and positions == sorted(positions)
 
 
 def test_symbols_render_as_icons_with_text(built_site: Path) -> None:
-    html = page(built_site, "lorcana/palabras-clave/desafiador")
+    html = page(built_site, "lorcana/8-palabras-clave/desafiador")
     assert 'class="reglas-sym reglas-sym--strength" role="img" aria-label="Fuerza"' in html
     assert "{S}" not in re.sub(r"<code>.*?</code>", "", html, flags=re.S)
 
 
+def test_old_numbers_have_their_own_permalinks(built_site: Path) -> None:
+    vault = Vault.load(Path("rules"))
+    old = vault.numberings["lorcana-1x"]
+    assert len(old.numbers) > 250
+    for number in old.numbers.values():
+        html = (built_site / "id" / "lorcana-1x" / number.id.number / "index.html").read_text(encoding="utf-8")
+        assert 'http-equiv="refresh"' in html and f"es hoy <code>{number.current}</code>" in html
+    choice = (built_site / "id" / "lorcana" / "4.3.6" / "index.html").read_text(encoding="utf-8")
+    assert 'http-equiv="refresh"' not in choice and "lorcana:4.6 — Desafiar" in choice
+
+
+def test_every_lorcana_page_states_its_edition(built_site: Path) -> None:
+    pages = list((built_site / "lorcana").rglob("index.html"))
+    assert len(pages) > 60
+    for html_file in pages:
+        assert "Edición: Reglas Integrales 2.1.0" in html_file.read_text(encoding="utf-8"), html_file
+
+
 def test_page_shows_id_tags_related_and_backlinks(built_site: Path) -> None:
-    html = page(built_site, "lorcana/palabras-clave/evasivo")
-    assert ">lorcana:10.6</code>" in html
+    html = page(built_site, "lorcana/8-palabras-clave/evasivo")
+    assert ">lorcana:8.6</code>" in html
     assert "md-tag" in html
     assert "Relacionadas" in html and "Enlazado desde" in html
     assert 'href="../alerta/"' in html
 
 
 def test_wikilink_to_heading_points_to_its_anchor(built_site: Path) -> None:
-    assert 'href="lorcana/palabras-clave/evasivo/#lorcana-10-6-2"' in page(built_site, ".")
+    assert 'href="lorcana/8-palabras-clave/evasivo/#lorcana-8-6-1"' in page(built_site, ".")
 
 
 def test_nothing_is_fetched_from_the_network(built_site: Path) -> None:
@@ -103,11 +138,9 @@ def test_foreign_vault_with_embeds_builds(make_vault: MakeVault, tmp_path: Path)
     assert 'href="notas-2024/plan-v1-2/#seccion-unica"' in html
 
 
-@pytest.mark.parametrize("page", ["alerta", "guardaespaldas", "desafiador", "evasivo", "temerario", "resistencia",
-                                  "prisa", "cantante", "cambio", "cantar-juntos", "apoyo", "impulso", "desvanecer",
-                                  "resguardo"])
+@pytest.mark.parametrize("page", KEYWORD_PAGES)
 def test_every_keyword_page_shows_its_scenarios(built_site: Path, page: str) -> None:
-    html = (built_site / "lorcana" / "palabras-clave" / page / "index.html").read_text(encoding="utf-8")
+    html = (built_site / "lorcana" / "8-palabras-clave" / page / "index.html").read_text(encoding="utf-8")
     table = html.split("Escenarios comprobados", 1)
     assert len(table) == 2, page
     assert table[1].count("<tr><td>✓</td>") >= 2, page

@@ -26,7 +26,7 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     ("x: " + "[" * 300 + "]" * 300 + "\n", 2, "anida más de"),
     ("tags: [a]\nx: &a [*a]\n", 3, "se contiene a sí mismo"),
     ("tags: [a]\ntitle: A\ntags: [b]\n", 4, "«tags» se repite"),
-    ("id: lorcana:1\nfecha: 2024-02-30\n", 2, "fecha imposible"),
+    ("id: lorcana:1.1\nfecha: 2024-02-30\n", 2, "fecha imposible"),
     ("n: " + "1" * 5000 + "\n", 2, "miles de cifras"),
     ("tags: [a\n", 2, "YAML no válido"),
     ("a: *nada\n", 2, "alias"),
@@ -94,7 +94,7 @@ def test_front_matter_uses_the_fast_loader_when_available() -> None:
 
 
 def test_rules_front_matter_is_unchanged(tmp_path: Path) -> None:
-    front = split_front_matter("---\nid: lorcana:10.6\naliases: [Evasive]\ntags: [palabra-clave]\n"
+    front = split_front_matter("---\nid: lorcana:8.6\naliases: [Evasive]\ntags: [palabra-clave]\n"
                                "related: [\"[[Desafiar]]\"]\n---\n# Evasivo\n")
     assert front is not None
     data, problems = frontmatter.parse(front)

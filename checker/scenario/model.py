@@ -26,7 +26,7 @@ class Verdict:
     legal: bool
     rules: list[str] = field(default_factory=list)
     message: str = ""
-    #: The procedure followed, step by step («lorcana:4.3.6.4 agotar al desafiante»…).
+    #: The procedure followed, step by step («lorcana:4.6.4.4 agotar al desafiante»…).
     steps: list[str] = field(default_factory=list)
 
     def cite(self, *rules: str) -> Verdict:

@@ -10,6 +10,7 @@ import json
 import math
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,21 @@ class Hit:
     parent: str | None
 
 
+def _sum(values: Iterable[float]) -> float:
+    """Left-to-right float addition, as JavaScript adds (``sum`` compensates rounding since Python 3.12)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
+def _token_set_order(terms: list[str]) -> list[str]:
+    """The order in which lunr's ``TokenSet.toArray`` lists a wildcard expansion (a depth-first walk that pops the
+    last edge first): a word before its extensions, siblings in reverse alphabetical order. Documents that tie on
+    score keep the order in which they were first matched, so this order decides ties as the browser does."""
+    return sorted(terms, key=lambda term: [-ord(char) for char in term])
+
+
 @dataclass
 class Index:
     """An in-memory lunr index built from a Material search index."""
@@ -55,6 +71,9 @@ class Index:
     postings: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
     vectors: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
     parents: dict[str, str] = field(default_factory=dict)
+    #: Each term's position in lunr's inverted index (the order terms first appear while indexing): lunr stores
+    #: vectors sorted by it and sums them in that order, which decides exact ties between documents.
+    term_index: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def load(cls, site: Path) -> Index:
@@ -84,6 +103,7 @@ class Index:
                 for token in tokenize(doc.get(name) or "", self.separator):
                     if token not in self.stop_es:
                         counts[token] += 1
+                        self.term_index.setdefault(token, len(self.term_index))
                 frequencies[(ref, name)] = counts
                 for token, count in counts.items():
                     postings[token][name][ref] = count
@@ -99,36 +119,46 @@ class Index:
 
     def transform(self, query: str) -> list[str]:
         """Material's query transform: quotes dropped, fields not in the index split off, terms tokenised."""
-        terms: list[str] = []
+        return [term for term, _ in self.clauses(query)]
+
+    def clauses(self, query: str) -> list[tuple[str, bool]]:
+        """The query's terms, each with whether it is a prefix (Material appends ``*`` to every term it lexes as a
+        term; a ``word:`` that names no field becomes a plain, exact term)."""
+        terms: list[tuple[str, bool]] = []
         for part in query.strip().replace('"', " ").split():
             part = re.sub(r"^[*+\-:^~]+$", "", part)
-            for piece in re.split(r":", part):
-                terms.extend(t for t in self.separator.split(piece) if t)
-        return [t.lower() for t in terms]
+            pieces = re.split(r":", part)
+            for index, piece in enumerate(pieces):
+                prefix = index == len(pieces) - 1 or piece in ("title", "text", "tags")
+                terms.extend((t.lower(), prefix) for t in self.separator.split(piece) if t)
+        return terms
 
     def search(self, query: str) -> list[Hit]:
         """Documents in Material's order (score with its post-query boosts)."""
-        clauses = self.transform(query)
+        expansions = [(clause, [t for t in self.postings if t.startswith(clause)] if prefix
+                       else [clause] * (clause in self.postings)) for clause, prefix in self.clauses(query)]
+        clauses = [clause for clause, _ in expansions]
         query_vectors: dict[str, dict[str, float]] = {name: defaultdict(float) for name in self.boosts}
         matched: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for clause in clauses:
-            for term in (t for t in self.postings if t.startswith(clause)):
-                for name in self.boosts:
+        for _, candidates in expansions:                                     # lunr's loop order: clause, term
+            for term in _token_set_order(candidates):                          # (as its token set lists them),
+                for name in self.boosts:                                     # field, document
                     query_vectors[name][term] += 1.0
                     for ref in self.postings[term].get(name, {}):
                         matched[(ref, name)].add(term)
         scores: dict[str, float] = {}
         terms_of: dict[str, set[str]] = defaultdict(set)
-        for (ref, name), terms in matched.items():
+        for (ref, name), found in matched.items():
             vector = query_vectors[name]
-            magnitude = math.sqrt(sum(v * v for v in vector.values()))
+            ordered = sorted(vector, key=self.term_index.__getitem__)         # lunr's summation order
+            magnitude = math.sqrt(_sum(vector[t] * vector[t] for t in ordered))
             doc_vector = self.vectors[(ref, name)]
-            dot = sum(vector[t] * doc_vector.get(t, 0.0) for t in vector)
+            dot = _sum(vector[t] * doc_vector[t] for t in ordered if t in doc_vector)
             scores[ref] = scores.get(ref, 0.0) + (dot / magnitude if magnitude else 0.0)
-            terms_of[ref] |= terms
+            terms_of[ref] |= found
         titles = {d["location"]: d.get("title", "") for d in self.docs}
         hits = []
-        for ref, score in sorted(scores.items(), key=lambda item: -item[1]):
+        for ref, score in sorted(scores.items(), key=lambda item: -item[1]):  # stable: ties keep lunr's order
             flags = {c: any(t.startswith(c) for t in terms_of[ref]) for c in dict.fromkeys(clauses)}
             counted = {c: hit for c, hit in flags.items() if hit or c not in self.stop_en}
             fraction = sum(counted.values()) / len(counted) if counted else 0.0

@@ -139,7 +139,7 @@ def _short(value: object, limit: int = 60) -> str:
 
 
 _FIXES = {
-    "id": "usa la forma juego:número, p. ej. «id: lorcana:10.6»",
+    "id": "usa la forma juego:número, p. ej. «id: lorcana:8.6»",
     "related": "usa una lista de wikilinks entre comillas: related: [\"[[Evasivo]]\"]",
     "tags": "usa una lista de textos: tags: [palabra-clave]",
     "aliases": "usa una lista de textos: aliases: [Evasive]",

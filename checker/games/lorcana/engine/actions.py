@@ -39,51 +39,51 @@ def _from_hand(state: State, action: Action, rule: str) -> tuple[Instance, Verdi
 
 # ---------------------------------------------------------------------------------------------- ink
 def ink(state: State, action: Action) -> Verdict:
-    card, refused = _from_hand(state, action, "lorcana:4.3.2.3")
+    card, refused = _from_hand(state, action, "lorcana:4.2.1.1")
     if refused:
         return refused
     player = state.players[state.active]
     if player.inked_this_turn:
-        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.3.2.1", "lorcana:3.3.2")
+        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3", "lorcana:4.2.3")
     if not card.card.inkwell:
-        return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.3.2.2")
+        return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.2")
     state.move(card, "inkwell")
     player.ink_ready += 1
     player.inked_this_turn = True
-    return Verdict(True, ["lorcana:4.3.2", "lorcana:4.3.2.3"], "la carta entra en el tintero preparada")
+    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1"], "la carta entra en el tintero preparada")
 
 
 # ---------------------------------------------------------------------------------------------- quest
 def quest(state: State, action: Action) -> Verdict:
     card = _card(state, action, "character")
     if card.owner != state.active or card.zone != "play":
-        return illegal(f"«{card.ref}» no es un personaje en juego del jugador activo", "lorcana:4.3.5.1")
+        return illegal(f"«{card.ref}» no es un personaje en juego del jugador activo", "lorcana:4.5.1.1")
     if card.card.type != "character":
         return illegal("solo los personajes pueden hacer misiones", "lorcana:5.3.4")
     if card.has("Reckless"):
-        return illegal("un personaje con Temerario no puede hacer misiones", "lorcana:10.7.2")
+        return illegal("un personaje con Temerario no puede hacer misiones", "lorcana:8.7.2")
     if "cant_quest" in card.flags():
-        return illegal("una habilidad impide a este personaje hacer misiones", "lorcana:4.3.5.3", "lorcana:1.2.2")
+        return illegal("una habilidad impide a este personaje hacer misiones", "lorcana:4.5.1.2", "lorcana:1.2.2")
     if card.exerted:
         return illegal("el personaje está agotado: solo uno preparado puede hacer una misión",
-                       "lorcana:4.3.5.1", "lorcana:1.10.1")
+                       "lorcana:4.5.1.1", "lorcana:5.1.1.2")
     if not card.dry:
-        rules = ["lorcana:4.3.5.1", "lorcana:5.3.5"] + (["lorcana:10.9.3"] if card.has("Rush") else [])
+        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5"] + (["lorcana:8.9.1"] if card.has("Rush") else [])
         return illegal("el personaje se está secando (entró en juego este turno)", *rules)
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
     trigger(state, card, "quests")
-    verdict = Verdict(True, ["lorcana:4.3.5", "lorcana:4.3.5.2"], f"gana {max(card.stat('lore'), 0)} de leyenda")
+    verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.4"], f"gana {max(card.stat('lore'), 0)} de leyenda")
     if card.has("Support"):
         state.bag.append("Support")
-        verdict.cite("lorcana:10.13.2")
+        verdict.cite("lorcana:8.13.1")
         helped = action.get("support")
         if helped is not None:                                               # optional: «you may» (10.13.4)
             other = _card(state, action, "support")
             if other is card or other.zone != "play" or other.card.type != "character":
-                return illegal("Apoyo suma la Fuerza a otro personaje elegido en juego", "lorcana:10.13.3")
+                return illegal("Apoyo suma la Fuerza a otro personaje elegido en juego", "lorcana:8.13.1")
             other.modifiers.append(("strength", max(card.stat("strength"), 0), "turn"))
-            verdict.cite("lorcana:10.13.4")
+            verdict.cite("lorcana:8.13.1")
     return verdict
 
 
@@ -91,31 +91,31 @@ def quest(state: State, action: Action) -> Verdict:
 def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdict:
     """Whether ``attacker`` may challenge ``defender`` (Bodyguard aside)."""
     if attacker.owner != state.active or attacker.zone != "play" or attacker.card.type != "character":
-        return illegal("el desafiante debe ser un personaje en juego del jugador activo", "lorcana:4.3.6.1")
+        return illegal("el desafiante debe ser un personaje en juego del jugador activo", "lorcana:4.6.4.1")
     if attacker.exerted:
-        return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.3.6.1", "lorcana:1.10.1")
+        return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.6.4.1", "lorcana:5.1.1.2")
     if not attacker.dry and not attacker.has("Rush"):
-        return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.3.6.1", "lorcana:5.3.5",
-                       "lorcana:10.9.2")
+        return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.6.4.1", "lorcana:5.3.5",
+                       "lorcana:8.9.1")
     if "cant_challenge" in attacker.flags():
-        return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.3.6.3", "lorcana:1.2.2")
+        return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.6.4.3", "lorcana:1.2.2")
     if defender.zone != "play" or defender.owner == attacker.owner:
-        return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.3.6.2")
+        return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.6.4.2")
     if defender.card.type == "location":
-        return Verdict(True, ["lorcana:4.3.6.13"])
+        return Verdict(True, ["lorcana:4.6.8"])
     if defender.card.type != "character":
-        return illegal("solo se puede desafiar a personajes y ubicaciones", "lorcana:4.3.6.2")
+        return illegal("solo se puede desafiar a personajes y ubicaciones", "lorcana:4.6.4.2")
     if not defender.exerted and "can_challenge_ready" not in attacker.flags():
         return illegal("el personaje desafiado está preparado: solo se desafía a personajes agotados",
-                       "lorcana:4.3.6.2")
+                       "lorcana:4.6.4.2")
     if defender.has("Evasive") and not (attacker.has("Evasive") or attacker.has("Alert")):
         return illegal("solo un personaje con Evasivo (o Alerta) puede desafiar a uno con Evasivo",
-                       "lorcana:10.6.2", "lorcana:4.3.6.3")
+                       "lorcana:8.6.1", "lorcana:4.6.4.3")
     if "cant_be_challenged" in defender.flags():
-        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.3.6.3")
-    verdict = Verdict(True, ["lorcana:4.3.6.2"])
+        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3")
+    verdict = Verdict(True, ["lorcana:4.6.4.2"])
     if defender.has("Evasive") and not attacker.has("Evasive"):
-        verdict.cite("lorcana:10.2.2")
+        verdict.cite("lorcana:8.2.1")
     return verdict
 
 
@@ -129,74 +129,74 @@ def challenge(state: State, action: Action) -> Verdict:
                   and can_challenge(state, attacker, c).legal]
         if guards:
             return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
-                           "lorcana:10.3.3", "lorcana:4.3.6.3")
-    verdict.cite("lorcana:4.3.6", "lorcana:4.3.6.4")
+                           "lorcana:8.3.3", "lorcana:4.6.4.3")
+    verdict.cite("lorcana:4.6", "lorcana:4.6.4.4")
     if defender.has("Vanish"):
-        verdict.cite("lorcana:10.14.3")                                      # being challenged is not being chosen
+        verdict.cite("lorcana:8.14.1")                                      # being challenged is not being chosen
     step = verdict.steps.append
-    step(f"lorcana:4.3.6.1 {attacker.ref} declara el desafío")
-    step(f"lorcana:4.3.6.2 objetivo: {defender.ref}")
-    step("lorcana:4.3.6.3 no hay restricciones que lo impidan")
+    step(f"lorcana:4.6.4.1 {attacker.ref} es el desafiante")
+    step(f"lorcana:4.6.4.2 desafiado: {defender.ref}")
+    step("lorcana:4.6.4.3 se cumplen los requisitos y ningún limitador lo impide")
     attacker.exerted = True
-    step(f"lorcana:4.3.6.4 se agota {attacker.ref}")
-    step("lorcana:4.3.6.5 el desafío tiene lugar")
-    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)
-    step(f"lorcana:4.3.6.6 efectos «mientras desafía»: Fuerza {strength}")
+    step(f"lorcana:4.6.4.4 se agota {attacker.ref}")
+    step("lorcana:4.6.4.5 el desafío ocurre")
     if attacker.has("Challenger"):
-        verdict.cite("lorcana:10.5.3")
+        verdict.cite("lorcana:8.5.1")
     before = len(state.bag)
     trigger(state, attacker, "challenges")
     trigger(state, defender, "is_challenged")
-    step(f"lorcana:4.3.6.7 a la bolsa: {', '.join(state.bag[before:]) or 'nada'}")
-    resolve_bag(state, action)                                               # before damage (lorcana:4.3.6.8)
+    game_state_check(state)                                                  # after the declaration (1.8.1)
+    step(f"lorcana:4.6.5 a la bolsa y resueltas: {', '.join(state.bag[before:]) or 'nada'}")
+    resolve_bag(state, action)
     refresh(state)
-    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)
-    step(f"lorcana:4.3.6.8 se resuelven los disparadores; Fuerza al infligir daño: {strength}")
     if attacker.zone != "play" or defender.zone != "play":                    # a trigger removed one of them
-        step("lorcana:4.3.6.12 fin del desafío: uno de los dos ya no está en juego, no hay daño")
+        step("lorcana:4.6.9 uno de los dos ha salido del desafío: termina sin daño")
+        verdict.cite("lorcana:4.6.9")
         verdict.message = "el desafío termina sin daño"
         return verdict
+    strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)
     back = defender.stat("strength") if defender.card.type == "character" else 0
+    step(f"lorcana:4.6.6.1 daño calculado: {attacker.ref} con Fuerza {strength}, {defender.ref} con Fuerza {back}")
     to_defender = deal_damage(state, defender, max(strength, 0))
     to_attacker = deal_damage(state, attacker, max(back, 0))
-    step(f"lorcana:4.3.6.9 daño: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
-    verdict.cite("lorcana:4.3.6.9")
+    step(f"lorcana:4.6.6.2 daño a la vez: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
+    verdict.cite("lorcana:4.6.6")
     if min(strength, back) < 0:
-        verdict.cite("lorcana:4.3.6.9.1")
+        verdict.cite("lorcana:4.6.6.1")
     if defender.has("Resist") or attacker.has("Resist"):
-        verdict.cite("lorcana:4.3.6.9.2", "lorcana:10.8.3")
+        verdict.cite("lorcana:4.6.6.1", "lorcana:8.8.1")
     before = len(state.bag)
     banished = game_state_check(state, "banished_in_challenge")
-    step(f"lorcana:4.3.6.10 desterrados: {', '.join(c.ref for c in banished) or 'ninguno'}")
+    step(f"lorcana:4.6.6.3 verificación del estado del juego; desterrados: "
+         f"{', '.join(c.ref for c in banished) or 'ninguno'}")
     if banished:
-        verdict.cite("lorcana:4.3.6.10", "lorcana:7.4")
-    step(f"lorcana:4.3.6.11 disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
-    step("lorcana:4.3.6.12 fin del desafío")
+        verdict.cite("lorcana:4.6.6.3", "lorcana:1.8.1.4")
+    step(f"lorcana:4.6.7 fin del desafío; disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
     verdict.message = f"{attacker.ref} inflige {to_defender} y recibe {to_attacker} de daño"
     return verdict
 
 
 # ---------------------------------------------------------------------------------------------- play
 def play(state: State, action: Action) -> Verdict:
-    card, refused = _from_hand(state, action, "lorcana:4.3.3.1")
+    card, refused = _from_hand(state, action, "lorcana:4.3.2.1")
     if refused:
         return refused
     player = state.players[state.active]
     chosen = [str(t) for t in action.get("targets") or []]
     if len(set(chosen)) < len(chosen):
-        return illegal("no se puede elegir dos veces la misma carta para un efecto", "lorcana:1.6")
+        return illegal("no se puede elegir dos veces la misma carta para un efecto", "lorcana:6.7.3")
     for ref in chosen:                                                       # unknown refs are bad input
         _card(state, {"t": ref}, "t")
     via = str(action.get("via", "ink"))
     onto: Instance | None = None
-    rules = ["lorcana:4.3.3"]
+    rules = ["lorcana:4.3"]
     if via == "ink":
         cost, changed = play_cost(state, card)
         if player.ink_ready < cost:
             return illegal(f"hacen falta {cost} de tinta preparada y hay {player.ink_ready}",
-                           "lorcana:4.3.3.4", "lorcana:4.3.2.5", *changed)
+                           "lorcana:4.3.2.4", "lorcana:4.3.2.4", *changed)
         _pay(player, cost)
-        rules += ["lorcana:4.3.3.4", *changed]
+        rules += ["lorcana:4.3.2.4", *changed]
     elif via == "shift":
         verdict = _shift(state, card, action)
         if not verdict.legal:
@@ -209,15 +209,15 @@ def play(state: State, action: Action) -> Verdict:
             return verdict
         rules += verdict.rules
     elif via == "free":
-        rules.append("lorcana:4.3.3.7")
+        rules.append("lorcana:4.3.2.2")
     else:
         raise ReglasError(f"action.via: «{via}» no es una forma de jugar", fix="usa ink, shift, sing o free")
     vanished = _enter(state, card, onto, action)
     game_state_check(state)
     if vanished:
-        rules.append("lorcana:10.14.2")
+        rules.append("lorcana:8.14.1")
     if any(state.cards[r].owner == state.active and state.cards[r].has("Vanish") for r in chosen):
-        rules.append("lorcana:10.14.3")                                      # its own player chose it
+        rules.append("lorcana:8.14.1")                                      # its own player chose it
     return Verdict(True, rules, f"se juega «{card.card.name}»")
 
 
@@ -229,37 +229,37 @@ def _pay(player: Any, amount: int) -> None:
 def _shift(state: State, card: Instance, action: Action) -> Verdict:
     cost = card.keyword("Shift")
     if cost is None:
-        return illegal(f"«{card.card.name}» no tiene Cambio", "lorcana:10.10")
+        return illegal(f"«{card.card.name}» no tiene Cambio", "lorcana:8.10")
     onto = _card(state, action, "onto")
     if onto.owner != state.active or onto.zone != "play" or onto.card.type != "character":
-        return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:10.10")
+        return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:8.10")
     if onto.card.base_name != card.card.base_name:
-        return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:10.10.4")
+        return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:8.10.1")
     player = state.players[state.active]
     if player.ink_ready < cost:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
-                       "lorcana:10.10", "lorcana:4.3.3.4")
+                       "lorcana:8.10", "lorcana:4.3.2.4")
     _pay(player, cost)
-    return Verdict(True, ["lorcana:10.10", "lorcana:10.10.3", "lorcana:10.10.5"])
+    return Verdict(True, ["lorcana:8.10", "lorcana:8.10.1", "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6"])
 
 
 def _sing(state: State, song: Instance, action: Action) -> Verdict:
     if not song.card.is_song:
-        return illegal("solo las canciones se pueden cantar", "lorcana:5.2.3")
+        return illegal("solo las canciones se pueden cantar", "lorcana:5.4.4.2")
     refs = [str(r) for r in action.get("singers") or []]
     if not refs:
         raise ReglasError("action.singers: falta quién canta", fix="indica la ref de uno o más personajes")
     singers = [_card(state, {"s": r}, "s") for r in refs]
     for singer in singers:
         if singer.owner != state.active or singer.zone != "play" or singer.card.type != "character":
-            return illegal(f"«{singer.ref}» no es un personaje en juego del jugador activo", "lorcana:5.2.3.1")
+            return illegal(f"«{singer.ref}» no es un personaje en juego del jugador activo", "lorcana:5.4.4.2")
         if singer.exerted:
-            return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.2.3.2")
+            return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2")
         if not singer.dry:
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
-                           "lorcana:5.2.3.2", "lorcana:5.3.5")
+                           "lorcana:5.4.4.2", "lorcana:5.3.5")
         if "cant_sing" in singer.flags():
-            return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.2.3")
+            return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2")
 
     def value(singer: Instance) -> int:
         return max(singer.card.cost, singer.keyword("Singer") or 0)
@@ -267,16 +267,17 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
     if len(singers) == 1:
         if value(singers[0]) < song.card.cost:
             return illegal(f"cantar esta canción exige coste {song.card.cost} (o Cantante {song.card.cost})",
-                           "lorcana:5.2.3.1", "lorcana:10.11")
-        rules = ["lorcana:5.2.3"] + (["lorcana:10.11", "lorcana:10.11.3"] if singers[0].has("Singer") else [])
+                           "lorcana:5.4.4.2", "lorcana:8.11")
+        singer_rules = ["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if singers[0].has("Singer") else []
+        rules = ["lorcana:5.4.4.2", *singer_rules]
     else:
         together = song.keyword("Sing Together")
         if together is None:
-            return illegal("solo una canción con Cantar juntos admite varios cantantes", "lorcana:10.12")
+            return illegal("solo una canción con Cantar juntos admite varios cantantes", "lorcana:8.12")
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
-                           "lorcana:10.12")
-        rules = ["lorcana:10.12", "lorcana:10.12.3"]
+                           "lorcana:8.12")
+        rules = ["lorcana:8.12", "lorcana:8.12.2"]
     for singer in singers:
         singer.exerted = True
     return Verdict(True, rules)
@@ -326,19 +327,19 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
 def move(state: State, action: Action) -> Verdict:
     character, location = _card(state, action, "character"), _card(state, action, "location")
     if character.owner != state.active or character.zone != "play" or character.card.type != "character":
-        return illegal("solo puedes mover a tus personajes en juego", "lorcana:4.3.7")
+        return illegal("solo puedes mover a tus personajes en juego", "lorcana:4.7")
     if location.owner != state.active or location.zone != "play" or location.card.type != "location":
-        return illegal("solo puedes mover personajes a tus ubicaciones en juego", "lorcana:4.3.7")
+        return illegal("solo puedes mover personajes a tus ubicaciones en juego", "lorcana:4.7")
     if character.at == location.ref:
-        return illegal("el personaje ya está en esa ubicación", "lorcana:4.3.7.5")
+        return illegal("el personaje ya está en esa ubicación", "lorcana:4.7.2")
     player = state.players[state.active]
     if player.ink_ready < location.card.move_cost:
         return illegal(f"mover aquí cuesta {location.card.move_cost} de tinta y hay {player.ink_ready}",
-                       "lorcana:4.3.7.1")
+                       "lorcana:4.7.3.4")
     _pay(player, location.card.move_cost)
     character.at = location.ref
     trigger(state, character, "moves")
-    return Verdict(True, ["lorcana:4.3.7", "lorcana:4.3.7.1", "lorcana:4.3.7.2"])
+    return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4"])
 
 
 # ---------------------------------------------------------------------------------------------- turn
@@ -349,7 +350,7 @@ def end_turn(state: State, action: Action) -> Verdict:
                        if can_challenge(state, card, d).legal]
             if targets:
                 return illegal(f"«{card.ref}» tiene Temerario y puede desafiar: el turno no puede terminar",
-                               "lorcana:10.7.3", "lorcana:3.4.1")
+                               "lorcana:8.7.3", "lorcana:3.4.1")
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]

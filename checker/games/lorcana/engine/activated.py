@@ -26,7 +26,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         raise ReglasError(f"action.ability: «{card.card.name}» no tiene la habilidad activada «{wanted.upper()}»",
                           fix="usa el nombre en mayúsculas de una habilidad «coste — efecto»")
     if card.owner != state.active or card.zone != "play":
-        return Verdict(False, ["lorcana:4.3.4"], "solo se activan habilidades de tus cartas en juego")
+        return Verdict(False, ["lorcana:4.4"], "solo se activan habilidades de tus cartas en juego")
     player = state.players[state.active]
     node = ability["start"]["activated"]["activated"]
     ink = 0
@@ -39,11 +39,11 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         elif kind == "effect_cost" and "banish" in fields.get("predicate", {}):
             banish_self = True
     if exert and card.exerted:
-        return Verdict(False, ["lorcana:4.3.4.1", "lorcana:1.10.2"], "la carta ya está agotada: no puede pagar ⟳")
+        return Verdict(False, ["lorcana:4.4.3.4", "lorcana:5.1.1.2"], "la carta ya está agotada: no puede pagar ⟳")
     if exert and card.card.type == "character" and not card.dry:
-        return Verdict(False, ["lorcana:4.3.4.2", "lorcana:5.3.5"], "un personaje que se está secando no puede pagar ⟳")
+        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5"], "un personaje que se está secando no puede pagar ⟳")
     if player.ink_ready < ink:
-        return Verdict(False, ["lorcana:4.3.4.1"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
+        return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
     card.exerted = card.exerted or exert
     player.ink_ready -= ink
     player.ink_exerted += ink
@@ -52,28 +52,28 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     resolve({"sentences": node.get("sentence", [])}, state, card,
             Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)
-    return Verdict(True, ["lorcana:4.3.4", "lorcana:4.3.4.1"], "habilidad activada")
+    return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4"], "habilidad activada")
 
 
 def boost(state: State, card: Any) -> Verdict:
     """Boost N ⬡: once during your turn, pay N ⬡ to put the top card of your deck facedown under the character."""
     cost = card.keyword("Boost")
     if cost is None:
-        return Verdict(False, ["lorcana:10.4"], f"«{card.card.name}» no tiene Impulso")
+        return Verdict(False, ["lorcana:8.4"], f"«{card.card.name}» no tiene Impulso")
     if card.owner != state.active or card.zone != "play":
-        return Verdict(False, ["lorcana:10.4.3"], "Impulso se usa en tu turno con tus cartas en juego")
+        return Verdict(False, ["lorcana:8.4.1"], "Impulso se usa en tu turno con tus cartas en juego")
     if "boosted" in card.gained_flags:
-        return Verdict(False, ["lorcana:10.4.3"], "Impulso solo se usa una vez por turno")
+        return Verdict(False, ["lorcana:8.4.1"], "Impulso solo se usa una vez por turno")
     player = state.players[state.active]
     if player.ink_ready < cost:
-        return Verdict(False, ["lorcana:10.4.3"], f"Impulso cuesta {cost} de tinta y hay {player.ink_ready}")
+        return Verdict(False, ["lorcana:8.4.1"], f"Impulso cuesta {cost} de tinta y hay {player.ink_ready}")
     deck = player.zones["deck"]
     if not deck:
-        return Verdict(False, ["lorcana:10.4.3"], "no quedan cartas en el mazo para poner debajo")
+        return Verdict(False, ["lorcana:8.4.1"], "no quedan cartas en el mazo para poner debajo")
     player.ink_ready -= cost
     player.ink_exerted += cost
     top = state.cards[deck[0]]
     state.move(top, "under")
     card.under.append(top.ref)
     card.gained_flags.add("boosted")
-    return Verdict(True, ["lorcana:10.4", "lorcana:10.4.3", "lorcana:10.4.4"], "una carta pasa debajo del personaje")
+    return Verdict(True, ["lorcana:8.4", "lorcana:8.4.1", "lorcana:8.4.1"], "una carta pasa debajo del personaje")

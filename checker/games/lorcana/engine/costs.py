@@ -1,4 +1,4 @@
-"""The total cost of playing a card (lorcana:4.3.3.3): ink cost, then increases, then reductions."""
+"""The total cost of playing a card (lorcana:4.3.2.3): ink cost, then increases, then reductions."""
 
 from __future__ import annotations
 
@@ -41,5 +41,5 @@ def play_cost(state: State, card: Instance) -> tuple[int, list[str]]:
                 else:
                     reduction += int(fields["number"])
     cost = max(0, card.card.cost + increase - reduction)
-    rules = ["lorcana:4.3.3.3"] if increase or reduction else []
+    rules = ["lorcana:4.3.2.3"] if increase or reduction else []
     return cost, rules

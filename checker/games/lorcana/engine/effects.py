@@ -13,7 +13,7 @@ Structure = dict[str, Any]
 
 #: Choosing a card the phrase does not allow, or not choosing while a valid choice exists, is refused (the action
 #: is illegal and undone by the shared action loop).
-CHOICE = "lorcana:1.6"
+CHOICE = "lorcana:6.7.3"
 
 
 class Targets:
@@ -44,8 +44,8 @@ class Targets:
         if card is None:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
-            also = ["lorcana:10.14.4"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
-            raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:10.15.2", *also)
+            also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
+            raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", *also)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE)
         return card

@@ -15,7 +15,7 @@ from checker.scenario.model import Outcome, Verdict
 
 
 def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
-    """A turn action followed, when legal, by the game state check and the bag (lorcana:1.9, lorcana:8.7)."""
+    """A turn action followed, when legal, by the game state check and the bag (lorcana:1.8, lorcana:7.7)."""
 
     def run(state: State, action: Action) -> tuple[Verdict, dict[str, Any]]:
         refresh(state)

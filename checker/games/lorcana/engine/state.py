@@ -86,7 +86,7 @@ class State:
     trigger_targets: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
     turn: int = 1
-    #: Players who tried to draw from an empty deck since the last game state check (lorcana:1.8.2).
+    #: Players who tried to draw from an empty deck since the last game state check (lorcana:1.8.1.2).
     empty_draw: set[str] = field(default_factory=set)
 
     def opponents(self, player: str) -> list[str]:

@@ -70,7 +70,7 @@ def watches_of(card: CardDef) -> tuple[tuple[str, frozenset[str], Any, bool], ..
 
 
 def trigger(state: State, card: Instance, event: str) -> None:
-    """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:8.7.1): the card's own,
+    """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:7.7.3): the card's own,
     then those of cards in play watching for it; a watched phrase this checker cannot read is reported."""
     from checker.games.lorcana.engine.filters import matches, supported
 
@@ -92,7 +92,7 @@ def trigger(state: State, card: Instance, event: str) -> None:
 
 
 def resolve_bag(state: State, action: dict[str, Any]) -> None:
-    """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:8.7.2)."""
+    """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:7.7.4)."""
     from checker.games.lorcana.engine.effects import Targets
 
     targets = Targets(state, [], state.active)
