@@ -262,14 +262,17 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
             return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2")
 
     def value(singer: Instance) -> int:
-        return max(singer.card.cost, singer.keyword("Singer") or 0)
+        """The cost a character counts as to sing: its cost or its Singer value, plus «+N cost to sing» (8.11.3)."""
+        bonus = sum(int(f.split(":")[1]) for f in singer.flags() if f.startswith("sing_bonus:"))
+        return max(singer.card.cost, singer.keyword("Singer") or 0) + bonus
 
     if len(singers) == 1:
         if value(singers[0]) < song.card.cost:
             return illegal(f"cantar esta canción exige coste {song.card.cost} (o Cantante {song.card.cost})",
                            "lorcana:5.4.4.2", "lorcana:8.11")
         singer_rules = ["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if singers[0].has("Singer") else []
-        rules = ["lorcana:5.4.4.2", *singer_rules]
+        bonus = ["lorcana:8.11.3"] if any(f.startswith("sing_bonus:") for f in singers[0].flags()) else []
+        rules = ["lorcana:5.4.4.2", *singer_rules, *bonus]
     else:
         together = song.keyword("Sing Together")
         if together is None:
@@ -285,9 +288,11 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
 
 def _enter(state: State, card: Instance, onto: Instance | None, action: Action) -> list[str]:
     """Put the played card where it goes; returns the refs banished by Vanish."""
-    if card.card.type == "action":
+    if card.card.type == "action":                                           # in the Play zone while its effect
+        state.move(card, "play")                                             # resolves, then discarded (6.7.1.2)
         vanished = resolve_all(state, card, action)
-        state.move(card, "discard")
+        if card.zone == "play":
+            state.move(card, "discard")
         return vanished
     if onto is not None:
         exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
@@ -355,6 +360,12 @@ def end_turn(state: State, action: Action) -> Verdict:
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
         card.gained_flags &= {"skip_next_ready"}
+    if not state.players[state.active].zones["deck"]:                         # the turn ends: game state check
+        state.ended_empty.add(state.active)
+        game_state_check(state)
+        if state.winner is not None:
+            return Verdict(True, ["lorcana:3.4.2", "lorcana:1.8.1.2"],
+                           f"{state.active} termina su turno sin cartas en el mazo y pierde la partida")
     order = list(state.players)
     state.active = order[(order.index(state.active) + 1) % len(order)]
     beginning_phase(state)

@@ -22,18 +22,20 @@ def deal_damage(state: State, target: Instance, amount: int) -> int:
 
 
 def draw(state: State, player: str, count: int) -> None:
+    """Draw one card at a time; with the deck empty there is nothing to draw, and that alone loses nothing
+    (lorcana:1.12.2, lorcana:1.2.3): a player loses when their turn ends with no cards in their deck (1.8.1.2)."""
     zones = state.players[player].zones
     for _ in range(count):
         if not zones["deck"]:
-            state.empty_draw.add(player)
             return
         card = state.cards[zones["deck"][0]]
         state.move(card, "hand")
 
 
 def game_state_check(state: State, event: str = "banished") -> list[Instance]:
-    """Banish what has damage ≥ willpower, all at once, then trigger ``event`` for each; the first player at 20
-    lore wins. Returns the banished cards."""
+    """The game state check (lorcana:1.8): banish what has damage ≥ willpower, all at once, then trigger ``event``
+    for each; the first player at 20 lore wins; a player whose turn ended with an empty deck loses. Conditions
+    count only as the check happens (1.8.5). Returns the banished cards."""
     from checker.games.lorcana.engine.triggers import trigger
 
     banished = [c for c in state.in_play() if c.card.type in ("character", "location")
@@ -45,8 +47,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
     if state.winner is None:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None
-    if state.winner is None and state.empty_draw:
-        survivors = [p for p in state.players if p not in state.empty_draw]
+    if state.winner is None and state.ended_empty:                           # lorcana:1.8.1.2
+        survivors = [p for p in state.players if p not in state.ended_empty]
         state.winner = survivors[0] if len(survivors) == 1 else None
-    state.empty_draw.clear()
+    state.ended_empty.clear()
     return banished

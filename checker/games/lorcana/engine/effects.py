@@ -114,7 +114,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
 
 
 def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: Targets) -> None:
-    """Move damage counters from one card to another: moved, not dealt, so Resist does not apply."""
+    """Move damage counters: remove them from one card and put them on another (lorcana:1.9.2.4), never back onto
+    the card they left; put, not dealt, so Resist does not apply."""
     ends: list[Instance | None] = []
     for phrase in args["target"]:
         group = _group(phrase, state, source, targets.previous)
@@ -125,6 +126,9 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     origin, destination = ends
     if origin is None or destination is None:
         return
+    if origin is destination:
+        raise Refused(f"el daño que sale de «{origin.ref}» no puede volver a ponerse en ella con el mismo efecto",
+                      "lorcana:1.9.2.4", CHOICE)
     moved = min(_amount(args), origin.damage)
     origin.damage -= moved
     destination.damage += moved

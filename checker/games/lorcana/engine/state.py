@@ -87,7 +87,8 @@ class State:
     unresolved: list[str] = field(default_factory=list)
     turn: int = 1
     #: Players who tried to draw from an empty deck since the last game state check (lorcana:1.8.1.2).
-    empty_draw: set[str] = field(default_factory=set)
+    #: Players whose turn ended with no cards in their deck: they lose at the next game state check (1.8.1.2).
+    ended_empty: set[str] = field(default_factory=set)
 
     def opponents(self, player: str) -> list[str]:
         return [p for p in self.players if p != player]

@@ -29,7 +29,7 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
 @cache
 def static_flags(card: CardDef) -> frozenset[str]:
     """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``can_challenge_ready``, ``enters_exerted``,
-    ``enters_damage:N``."""
+    ``enters_damage:N``, ``sing_bonus:N``."""
     flags: set[str] = set()
     for structure in card.abilities:
         if "keywords" in structure.get("start", {}):
@@ -41,6 +41,8 @@ def static_flags(card: CardDef) -> frozenset[str]:
                     flags |= {f"cant_{a}" for a in actions if a in ("quest", "challenge", "be_challenged")}
                 if kind in ("can", "challenge_ready") and ("challenge_ready" in actions or kind == "challenge_ready"):
                     flags.add("can_challenge_ready")
+                if kind == "singer_bonus" and "duration" not in fields:      # «counts as having +N cost to sing»
+                    flags.add(f"sing_bonus:{int(str(fields['signed']))}")
                 if kind == "enters_play":
                     flags |= {"enters_exerted" for state, _ in nodes(fields) if state == "exerted"}
                     flags |= {f"enters_damage:{f['number']}" for state, f in nodes(fields) if state == "with_damage"}
@@ -60,7 +62,7 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
             subject, predicate = declarative.get("subject", {}), declarative.get("predicate", {})
             if "pronoun" in subject:  # «he gets…» in a static ability speaks of the card itself
                 subject = {"card_np": {"self_ref": {"this_card": {}}}}
-            if "card_np" in subject and ("gets" in predicate or "gains" in predicate or "cant" in predicate):
+            if "card_np" in subject and any(k in predicate for k in ("gets", "gains", "cant", "singer_bonus")):
                 fields_of = next(iter(predicate.values()))
                 if "duration" not in fields_of:
                     found.append((fields.get("prefix", []), subject, predicate))
@@ -110,6 +112,9 @@ def _apply(card: Any, predicate: dict[str, Any], factor: int = 1) -> None:
     from checker.games.lorcana.engine.cards import keywords_of
 
     ((kind, fields),) = predicate.items()
+    if kind == "singer_bonus":                                               # lorcana:8.11.3
+        card.aura_flags.add(f"sing_bonus:{int(str(fields['signed'])) * factor}")
+        return
     if kind == "cant":
         card.aura_flags |= {f"cant_{a}" for a, _ in nodes(fields.get("action_list", {}))
                             if a in ("quest", "challenge", "be_challenged")}

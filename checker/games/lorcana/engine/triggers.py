@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import find, nodes
 
@@ -110,6 +111,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         ability = next((a for a in source.card.abilities if a.get("start", {}).get("name") == name), None)
         if ability is not None:
             _resolve_sentences(ability, state, source, targets)
+            game_state_check(state)                                          # after each ability (1.8.1)
 
 
 def _resolve_sentences(ability: dict[str, Any], state: State, source: Instance, targets: Any) -> None:
