@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 from jsonschema.exceptions import ValidationError
@@ -16,6 +17,8 @@ TYPE_NAMES = {
 
 def type_name(value: Any) -> str:
     """What a YAML/JSON value is, in Spanish words."""
+    if isinstance(value, date):
+        return "una fecha"
     if value is None:
         return "vacío"
     if isinstance(value, bool):
@@ -38,9 +41,13 @@ def _expected(types: Any) -> str:
     return " o ".join(names)
 
 
-def _show(value: Any, limit: int = 40) -> str:
-    text = repr(value)
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with «…»."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _show(value: Any, limit: int = 40) -> str:
+    return shorten(repr(value), limit)
 
 
 def _required(error: Any) -> str:
@@ -97,6 +104,7 @@ MESSAGES: dict[str, Callable[[Any], str]] = {
     "oneOf": _one_of,
     "anyOf": lambda e: f"{type_name(e.instance)} que no encaja con ninguna de las formas admitidas",
     "not": lambda e: f"valor no admitido {_show(e.instance)}",
+    "allOf": lambda e: "no cumple todas las condiciones del esquema",
     "contains": lambda e: "la lista no contiene ningún elemento válido",
     "format": lambda e: f"{_show(e.instance)} no tiene el formato {e.validator_value}",
 }

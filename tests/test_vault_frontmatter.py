@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from checker.paths import SCHEMA_DIR
+from checker.schema_messages import MESSAGES
 from checker.vault import frontmatter
 from checker.vault.lint import FRONT_MATTER, lint
 from checker.vault.markdown import split_front_matter
@@ -47,14 +48,14 @@ def test_hostile_yaml_is_one_front_matter_problem(make_vault: MakeVault, yaml: s
 
 
 @pytest.mark.parametrize(("yaml", "needle"), [
-    ("id: 12\n", "tiene tipo número y debe ser texto"),
+    ("id: 12\n", "es un número entero y se espera un texto"),
     ("id: lorcana-10\n", "no tiene la forma esperada"),
-    ("title: ''\n", "no puede estar vacía"),
+    ("title: ''\n", "no puede estar vacío"),
     ("aliases: {a: 1}\n", "ninguna de las formas admitidas"),
     ("related: [Evasivo]\n", "no tiene la forma esperada"),
-    ("related: Evasivo\n", "debe ser lista"),
+    ("related: Evasivo\n", "se espera una lista"),
     ("tags: [[a]]\n", "ninguna de las formas admitidas"),
-    ("title: 2024-01-01\n", "tiene tipo fecha"),
+    ("title: 2024-01-01\n", "es una fecha"),
 ])
 def test_schema_messages_are_spanish(make_vault: MakeVault, yaml: str, needle: str) -> None:
     report = lint(Vault.load(make_vault({"nota.md": f"---\n{yaml}---\n# Nota\n"})))
@@ -79,7 +80,7 @@ def _keywords(schema: Any) -> set[str]:
 def test_every_keyword_of_the_schema_has_a_spanish_explanation() -> None:
     schema = json.loads((SCHEMA_DIR / "frontmatter.schema.json").read_text(encoding="utf-8"))
     annotations = {"$schema", "$id", "$ref", "title", "description", "items", "properties", "$defs"}
-    assert _keywords(schema) - annotations <= set(frontmatter._KEYWORDS)
+    assert _keywords(schema) - annotations <= set(MESSAGES)
 
 
 def test_long_values_are_shortened_in_messages() -> None:
