@@ -133,6 +133,7 @@ def challenge(state: State, action: Action) -> Verdict:
     verdict.cite("lorcana:4.6", "lorcana:4.6.4.4")
     if defender.has("Vanish"):
         verdict.cite("lorcana:8.14.1")                                      # being challenged is not being chosen
+    state.challenge = (attacker.ref, defender.ref)
     step = verdict.steps.append
     step(f"lorcana:4.6.4.1 {attacker.ref} es el desafiante")
     step(f"lorcana:4.6.4.2 desafiado: {defender.ref}")
@@ -149,7 +150,10 @@ def challenge(state: State, action: Action) -> Verdict:
     step(f"lorcana:4.6.5 a la bolsa y resueltas: {', '.join(state.bag[before:]) or 'nada'}")
     resolve_bag(state, action)
     refresh(state)
+    if before < len(state.bag):
+        verdict.cite("lorcana:4.6.5")
     if attacker.zone != "play" or defender.zone != "play":                    # a trigger removed one of them
+        state.challenge = None
         step("lorcana:4.6.9 uno de los dos ha salido del desafío: termina sin daño")
         verdict.cite("lorcana:4.6.9")
         verdict.message = "el desafío termina sin daño"
@@ -172,6 +176,7 @@ def challenge(state: State, action: Action) -> Verdict:
     if banished:
         verdict.cite("lorcana:4.6.6.3", "lorcana:1.8.1.4")
     step(f"lorcana:4.6.7 fin del desafío; disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
+    state.challenge = None
     verdict.message = f"{attacker.ref} inflige {to_defender} y recibe {to_attacker} de daño"
     return verdict
 
@@ -213,6 +218,8 @@ def play(state: State, action: Action) -> Verdict:
     else:
         raise ReglasError(f"action.via: «{via}» no es una forma de jugar", fix="usa ink, shift, sing o free")
     vanished = _enter(state, card, onto, action)
+    if card.card.type == "action":
+        rules.append("lorcana:6.7.1.2")                                      # in the Play zone while it resolved
     game_state_check(state)
     if vanished:
         rules.append("lorcana:8.14.1")
@@ -257,7 +264,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
             return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2")
         if not singer.dry:
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
-                           "lorcana:5.4.4.2", "lorcana:5.3.5")
+                           "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11")
         if "cant_sing" in singer.flags():
             return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2")
 
@@ -356,6 +363,16 @@ def end_turn(state: State, action: Action) -> Verdict:
             if targets:
                 return illegal(f"«{card.ref}» tiene Temerario y puede desafiar: el turno no puede terminar",
                                "lorcana:8.7.3", "lorcana:3.4.1")
+    for card in state.in_play(state.active):                                 # End-of-Turn Phase (3.4.1.1)
+        trigger(state, card, "turn_end")
+    for card in state.in_play():
+        trigger(state, card, "any_turn_end")
+    phase = ["lorcana:3.4.1.1"] if state.pending else []
+    if state.pending:
+        resolve_bag(state, action)
+        game_state_check(state)
+        if state.winner is not None:
+            return Verdict(True, [*phase, *state.applied], "la partida termina al final del turno")
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
@@ -364,12 +381,12 @@ def end_turn(state: State, action: Action) -> Verdict:
         state.ended_empty.add(state.active)
         game_state_check(state)
         if state.winner is not None:
-            return Verdict(True, ["lorcana:3.4.2", "lorcana:1.8.1.2"],
+            return Verdict(True, [*phase, "lorcana:3.4.2", "lorcana:1.8.1.2"],
                            f"{state.active} termina su turno sin cartas en el mazo y pierde la partida")
     order = list(state.players)
     state.active = order[(order.index(state.active) + 1) % len(order)]
     beginning_phase(state)
-    return Verdict(True, ["lorcana:3.4", "lorcana:3.2"], f"empieza el turno de {state.active}")
+    return Verdict(True, [*phase, "lorcana:3.4", "lorcana:3.2"], f"empieza el turno de {state.active}")
 
 
 def beginning_phase(state: State) -> None:

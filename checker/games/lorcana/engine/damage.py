@@ -40,6 +40,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
 
     banished = [c for c in state.in_play() if c.card.type in ("character", "location")
                 and c.damage >= max(c.stat("willpower"), 0) and c.card.willpower > 0]
+    if banished:
+        state.applied.append("lorcana:1.8.1.4")
     for card in banished:
         state.move(card, "discard")
     for card in banished:
@@ -47,8 +49,11 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
     if state.winner is None:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None
+        if leaders:
+            state.applied.append("lorcana:1.8.1.1")
     if state.winner is None and state.ended_empty:                           # lorcana:1.8.1.2
         survivors = [p for p in state.players if p not in state.ended_empty]
         state.winner = survivors[0] if len(survivors) == 1 else None
+        state.applied.append("lorcana:1.8.1.2")
     state.ended_empty.clear()
     return banished

@@ -132,6 +132,7 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     moved = min(_amount(args), origin.damage)
     origin.damage -= moved
     destination.damage += moved
+    state.applied.append("lorcana:1.9.2.4")
     targets.previous = [destination]
 
 
@@ -148,6 +149,13 @@ def _group(target: dict[str, Any], state: State, source: Instance,
         return list(previous) or [source]
     if any(kind == "this_card" for kind, _ in nodes(target)):
         return [source]
+    participants = {"the_challenging_character": 0, "the_challenged_character": 1}
+    for kind, _ in nodes(target):
+        if kind in participants:                                           # fixed by the challenge (4.6.1)
+            if state.challenge is None:
+                state.unresolved.append(f"{kind}: no hay ningún desafío en curso")
+                return []
+            return [state.cards[state.challenge[participants[kind]]]]
     card_np = target.get("card_np") if isinstance(target, dict) else None
     if not card_np:
         return None

@@ -20,6 +20,7 @@ def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
     def run(state: State, action: Action) -> tuple[Verdict, dict[str, Any]]:
         refresh(state)
         state.trigger_targets = [str(t) for t in action.get("trigger_targets") or []]
+        state.applied = []
         verdict: Verdict = rule(state, action)
         if verdict.legal:
             refresh(state)
@@ -27,6 +28,7 @@ def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
             resolve_bag(state, action)
             refresh(state)
             game_state_check(state)
+            verdict.cite(*state.applied)                                     # what the game did on its own
         return verdict, {}
 
     return run

@@ -87,6 +87,12 @@ class State:
     unresolved: list[str] = field(default_factory=list)
     turn: int = 1
     #: Players who tried to draw from an empty deck since the last game state check (lorcana:1.8.1.2).
+    #: The challenging and the challenged card while a challenge is under way (4.6.1), for «the challenging
+    #: character» in triggered abilities.
+    challenge: tuple[str, str] | None = None
+    #: Rules the game applied on its own during an action (game state check results, moved damage…), cited by the
+    #: action's verdict.
+    applied: list[str] = field(default_factory=list)
     #: Players whose turn ended with no cards in their deck: they lose at the next game state check (1.8.1.2).
     ended_empty: set[str] = field(default_factory=set)
 

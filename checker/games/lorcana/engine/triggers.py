@@ -41,6 +41,8 @@ def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
         for start in find(structure, "at_start_of_turn"):
             if any(kind == "your_turn" for kind, _ in nodes(start)):
                 events.add("turn_start")
+        for end in find(structure, "at_end_of_turn"):                       # «at the end of your turn» / «the turn»
+            events.add("turn_end" if any(kind == "your_turn" for kind, _ in nodes(end)) else "any_turn_end")
         if name and events:
             found.append((str(name), frozenset(events)))
     return tuple(found)
