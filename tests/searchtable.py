@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from urllib.parse import unquote_plus
 
 from playwright.sync_api import Page
 
@@ -30,6 +31,11 @@ def _highlight(href: str) -> str:
     return next((part[2:] for part in query.split("&") if part.startswith("h=")), "")
 
 
+def _words(text: str) -> list[str]:
+    """The words of a query, in order (the last one is the one typed last)."""
+    return [w for w in text.lower().replace(":", " ").split() if w]
+
+
 def search_box_pages(page: Page, site_url: str, query: str, timeout: float = 5.0) -> list[str]:
     """Type ``query`` into the search box; the pages listed, in order, once the list answers this query."""
     before = page.evaluate(_RESULTS_JS)
@@ -41,10 +47,14 @@ def search_box_pages(page: Page, site_url: str, query: str, timeout: float = 5.0
     deadline = time.monotonic() + timeout
     last: list[str] = []
     stable = 0
+    wanted = _words(query)
     while time.monotonic() < deadline:
         hrefs = page.evaluate(_RESULTS_JS)
         current = (_highlight(hrefs[0]) if hrefs else None, page.evaluate(_META_JS))
-        fresh = current != previous
+        # the list answers this query (not a prefix typed a moment ago) and is not the previous query's list
+        marked = _words(unquote_plus(current[0] or ""))                      # Material drops stop words here
+        answers = not hrefs or not marked or (set(marked) <= set(wanted) and wanted[-1] in marked)
+        fresh = current != previous and answers
         stable = stable + 1 if fresh and hrefs == last else 0
         if stable >= 2:
             break
