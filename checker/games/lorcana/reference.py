@@ -18,6 +18,8 @@ _NUMBER = re.compile(r"^(\d+\.\d+(?:\.\d+)*)\.?(?=\s|[A-Z]|$)")
 _SECTION = re.compile(r"^(\d+)\.\s+[A-Z][A-Z ,\-]+$")
 _FOOTER = re.compile(r"^(disneylorcana\.com|©Disney \d+)$")
 _TERM_END = (".", ")", "”", "\"")
+#: A term defined both as a noun and as a verb has its definitions introduced by these words.
+_PARTS_OF_SPEECH = ("noun.", "verb.", "adjective.")
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ def _terms(lines: list[str]) -> list[str]:
     for index, line in enumerate(body[:-1]):
         follows_definition = index == 0 or not body[index - 1] or body[index - 1].endswith(_TERM_END)
         if (line and len(line) <= 45 and not line.endswith((".", ",", ";", ":")) and follows_definition
-                and body[index + 1][:1].isupper() and not line.startswith(("“", "\""))):
+                and (body[index + 1][:1].isupper() or body[index + 1].startswith(_PARTS_OF_SPEECH))
+                and not line.startswith(("“", "\""))):
             terms.append(line)
     return terms
