@@ -13,24 +13,12 @@ import pytest
 
 from checker.cli import build_parser, main
 from checker.cliargs import int_range
+from tests.scenario_texts import QUEST, QUEST_EXPECT
 
 ROOT = Path(__file__).resolve().parent.parent
 ESPADAS_CORPUS = ROOT.parent / "shared" / "corpora" / "espadas"
 
-SCENARIO = """\
-id: s1
-game: lorcana
-title: Una misión
-cards:
-  "Guardia - Firme": {type: character, cost: 3, strength: 3, willpower: 3, lore: 2}
-state:
-  active: p1
-  players:
-    p1: {play: [{ref: g, card: "Guardia - Firme"}]}
-    p2: {}
-action: {type: quest, character: g}
-expect: {legal: true}
-"""
+SCENARIO = QUEST
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9))
@@ -64,12 +52,12 @@ def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
 
 # ------------------------------------------------------------------------------------------ scenarios
 def test_scenario_without_expect_is_refused(tmp_path: Path) -> None:
-    path = write(tmp_path, "s.yaml", SCENARIO.replace("expect: {legal: true}\n", ""))
+    path = write(tmp_path, "s.yaml", SCENARIO.replace(QUEST_EXPECT + "\n", ""))
     refused(["check", str(path)], "falta la clave «expect»")
 
 
 def test_scenario_with_empty_expect_is_refused(tmp_path: Path) -> None:
-    path = write(tmp_path, "s.yaml", SCENARIO.replace("expect: {legal: true}", "expect: {}"))
+    path = write(tmp_path, "s.yaml", SCENARIO.replace(QUEST_EXPECT, "expect: {}"))
     refused(["check", str(path)], "expect", "no puede estar vacío")
 
 
@@ -77,7 +65,7 @@ def test_scenario_with_empty_expect_is_refused(tmp_path: Path) -> None:
     SCENARIO + BOMB,
     SCENARIO.replace("title: Una misión", "title: " + "[" * 300 + "]" * 300),
     SCENARIO + "legal: true\n",
-    SCENARIO.replace("expect: {legal: true}", "expect: {legal: true, legal: false}"),
+    SCENARIO.replace(QUEST_EXPECT, "expect: {legal: true, legal: false}"),
     SCENARIO + "game: espadas\n",
 ])
 def test_hostile_yaml_in_a_scenario(tmp_path: Path, text: str) -> None:
@@ -124,7 +112,7 @@ def test_wrongly_typed_malifaux_values(tmp_path: Path, change: tuple[str, str], 
 
 def test_one_bad_file_does_not_stop_the_others(tmp_path: Path) -> None:
     good = write(tmp_path, "a_good.yaml", SCENARIO)
-    write(tmp_path, "b_bad.yaml", SCENARIO.replace("expect: {legal: true}", "expect: {}"))
+    write(tmp_path, "b_bad.yaml", SCENARIO.replace(QUEST_EXPECT, "expect: {}"))
     code, out, err = run(["check", str(tmp_path)])
     assert code == 2 and "✓ s1" in out and "b_bad.yaml" in err and out.rstrip().endswith("1 passed, 1 failed")
     assert good.read_text(encoding="utf-8") == SCENARIO

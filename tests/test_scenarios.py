@@ -12,23 +12,11 @@ import yaml
 from checker.cli import main
 from checker.games.lorcana.engine.scenario import run_scenario
 from checker.scenario.loader import load_file
+from tests.scenario_texts import QUEST
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
-GOOD = """
-id: s1
-game: lorcana
-title: misión
-cards:
-  "Guardia - Firme": {type: character, cost: 3, strength: 3, willpower: 3, lore: 2}
-state:
-  active: p1
-  players:
-    p1: {play: [{ref: g, card: "Guardia - Firme"}]}
-    p2: {}
-action: {type: quest, character: g}
-expect: {legal: true, players: {p1: {lore: 2}}}
-"""
+GOOD = QUEST
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -60,11 +48,11 @@ def test_failed_expectation_exits_one(tmp_path: Path, capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize(("change", "needle", "line"), [
     (("ref: g, card: \"Guardia - Firme\"", "ref: g, card: \"Nadie - Nunca\""), "no está definida", 0),
-    (("{ref: g, card: \"Guardia - Firme\"}", "{ref: g, card: \"Guardia - Firme\", damage: -1}"), "damage", 10),
-    (("type: quest, character: g", "type: dance, character: g"), "action.type", 12),
+    (("{ref: g, card: \"Guardia - Firme\"}", "{ref: g, card: \"Guardia - Firme\", damage: -1}"), "damage", 9),
+    (("type: quest, character: g", "type: dance, character: g"), "action.type", 11),
     (("willpower: 3, lore: 2}", "willpower: 3, lore: 2, text: \"Evasivvo\"}"), "no se entiende", 0),
     (("type: quest, character: g", "type: quest, character: zz"), "no existe la carta «zz»", 0),
-    (("game: lorcana", "game: parchis"), "juego desconocido", 3),
+    (("game: lorcana", "game: parchis"), "juego desconocido", 2),
 ])
 def test_bad_scenarios_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                         change: tuple[str, str], needle: str, line: int) -> None:
