@@ -15,25 +15,17 @@ TYPE_NAMES = {
 }
 
 
+#: Python types of YAML/JSON values in Spanish, most specific first (``bool`` before ``int``).
+VALUE_NAMES: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (date, "una fecha"), (type(None), "vacío"), (bool, "true/false"), (int, "un número entero"),
+    (float, "un número con decimales"), (str, "un texto"), (list, "una lista"), (dict, "un mapa"),
+)
+
+
 def type_name(value: Any) -> str:
     """What a YAML/JSON value is, in Spanish words."""
-    if isinstance(value, date):
-        return "una fecha"
-    if value is None:
-        return "vacío"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "un número entero"
-    if isinstance(value, float):
-        return "un número con decimales"
-    if isinstance(value, str):
-        return "un texto"
-    if isinstance(value, list):
-        return "una lista"
-    if isinstance(value, dict):
-        return "un mapa"
-    return f"un valor de tipo {type(value).__name__}"
+    return next((name for kind, name in VALUE_NAMES if isinstance(value, kind)),
+                f"un valor de tipo {type(value).__name__}")
 
 
 def _expected(types: Any) -> str:
