@@ -82,6 +82,7 @@ def english_join(words: list[str]) -> str:
     last = ""  # the last character written so far
     quote_open = False
     capital = True
+    previous = ""
     named = bool(words) and not any(c.islower() for c in words[0]) and sum(c.isupper() for c in words[0]) > 1
     for index, word in enumerate(words):
         if word == '"':
@@ -94,7 +95,8 @@ def english_join(words: list[str]) -> str:
             attach = not last or word[:1] in ",.):;!?" or word.startswith("'") or last == "(" \
                 or (quote_open and last == '"')
             piece = word if attach else " " + word
-            capital = word in (".", ":", "(", "•", "—")
+            capital = word in (".", ":", "(", "•", "—", "-") or (word == ")" and previous == ".")
+        previous = word
         pieces.append(piece)
         last = piece[-1:] or last
     return "".join(pieces)

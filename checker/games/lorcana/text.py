@@ -1,4 +1,9 @@
-"""Normalisation of Lorcana card text before parsing (and before comparing round trips)."""
+"""Normalisation of Lorcana card text before parsing (and before comparing round trips).
+
+Real sources print the same card in different typography: symbols as glyphs (¤) or codes ({S}), minus signs as
+hyphen-minus, en dash or U+2212, curly or straight quotes, non-breaking and zero-width spaces. The grammar sees one
+form only, so typography never needs rules of its own.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,24 @@ import re
 
 from checker.symbols import SYMBOLS
 
-_CODES = {s.code: s.glyph for s in SYMBOLS}
-_CODE = re.compile(r"\{([SWLIE])\}", re.IGNORECASE)
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " ", "–": "—"})
+_CODES = {s.code: s.glyph for s in SYMBOLS} | {"{IW}": "◉"}
+_CODE = re.compile(r"\{(IW|[SWLIE])\}", re.IGNORECASE)
+#: A dash right before a number or a stat symbol is a minus sign ("gets –1 ¤", "−2 {S}").
+_MINUS = re.compile(r"[\u2010\u2011\u2012\u2013\u2212\uFE63\uFF0D](?=[0-9¤⛉◊])")
+_PLUS = re.compile(r"[\uFF0B\uFE62](?=[0-9¤⛉◊])")
+_TRANSLATION = str.maketrans({
+    "’": "'", "‘": "'", "‛": "'", "ʼ": "'", "′": "'", "`": "'",
+    "“": '"', "”": '"', "„": '"', "″": '"',
+    "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2002": " ", "\u2003": " ",
+    "\u200b": None, "\u200c": None, "\u200d": None, "\ufeff": None, "\u00ad": None,
+    "–": "—", "―": "—", "‒": "—",
+})
 _SPACES = re.compile(r"\s+")
 
 
 def normalise(text: str) -> str:
-    """Glyph symbols, straight quotes, one space between words."""
+    """Glyph symbols, ASCII minus and quotes, em dash between cost and effect, one space between words."""
     text = _CODE.sub(lambda m: _CODES["{" + m.group(1).upper() + "}"], text)
-    text = text.translate(_QUOTES)
+    text = _PLUS.sub("+", _MINUS.sub("-", text))
+    text = text.translate(_TRANSLATION)
     return _SPACES.sub(" ", text).strip()
