@@ -12,6 +12,8 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
+from checker.grammar.phrases import SentenceContext
+
 #: How a few terminal kinds read in Spanish; literal words are quoted as they are.
 TERMINAL_NAMES = {
     "NUMBER": "un número",
@@ -54,11 +56,22 @@ class ParseError(Exception):
     #: A problem other than an unexpected word (the text nests too deep), and how to fix it.
     problem: str | None = None
     fix: str | None = None
+    #: The sentence that failed, those before it, and the nearest known phrasing (computed lazily).
+    locate: Callable[[], SentenceContext | None] | None = None
+
+    @cached_property
+    def context(self) -> SentenceContext | None:
+        return self.locate() if self.locate else None
 
     @cached_property
     def suggestion(self) -> str | None:
         """The nearest well-formed text, if one word away."""
         return self.suggest() if self.suggest else None
+
+    @property
+    def offset(self) -> int:
+        """The error's position as a character offset into the text."""
+        return _offset(self.text, self.line, self.column)
 
     def caret(self) -> str:
         source = self.text.splitlines()[self.line - 1] if self.text else ""
@@ -68,7 +81,11 @@ class ParseError(Exception):
         """The error in one line (``reglas validate`` lists one per failing ability)."""
         if self.problem:
             return f"{self.line}:{self.column}: {self.problem}"
-        return f"{self.line}:{self.column}: no se entiende {self.found}; se esperaba {', '.join(self.expected[:6])}"
+        where = ""
+        if self.context is not None and self.context.total > 1:
+            where = f" (frase {self.context.number} de {self.context.total})"
+        return (f"{self.line}:{self.column}{where}: no se entiende {self.found}; "
+                f"se esperaba {', '.join(self.expected[:6])}")
 
     def message(self) -> str:
         """The error as printed: place, text with caret, expectation and suggestion."""
@@ -81,6 +98,8 @@ class ParseError(Exception):
             lines.append(f"se esperaba: {wanted}")
         if self.suggestion:
             lines.append(f"¿Quisiste decir «{self.suggestion}»?")
+        if self.context is not None:
+            lines += self.context.describe()
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedInput
 
 from checker.grammar.errors import from_lark, nearest_fix, too_deep
 from checker.grammar.loader import literal_words, parser
+from checker.grammar.phrases import locate
 from checker.grammar.typed import GrammarModel, Node, TooDeep
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -60,8 +61,10 @@ class CardGrammar:
         try:
             tree = self.parser.parse(source)
         except UnexpectedInput as error:
-            raise from_lark(self.parser, source, error,
-                            lambda t, o: nearest_fix(t, o, self.words, self.parses), self.terminals) from None
+            failure = from_lark(self.parser, source, error,
+                                lambda t, o: nearest_fix(t, o, self.words, self.parses), self.terminals)
+            failure.locate = lambda: locate(self.name, source, failure.offset)
+            raise failure from None
         try:
             return self.model.to_node(tree, MAX_DEPTH)
         except TooDeep as error:
