@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from checker.game import games
+from checker.games.lorcana.grammar import GRAMMAR as LORCANA
 from checker.grammar.errors import ParseError
 from checker.grammar.phrases import phrasebook, split_sentences
-from checker.games.lorcana.grammar import GRAMMAR as LORCANA
 from checker.paths import GRAMMAR_DIR
 from tests.phrasebook import expected_text
 
