@@ -65,6 +65,32 @@ def test_both_past_forms_are_conditions(text: str) -> None:
     assert card["card_type"] == "Técnica" and card["card_mod"] == ["Furia"]
 
 
+@pytest.mark.parametrize(("text", "node"), [
+    ("El héroe aliado activo se cura 2 de vida.", "heal"),                                      # reflexive «se»
+    ("Elige un héroe aliado al azar y cúralo 2 de vida.", "heal"),                              # enclitic verb
+    ("Elige al azar un héroe rival adyacente: roba 1 carta.", "choose_heroes"),                 # randomness
+    ("Coloca 1 contador de perjuicio: Furia sobre un héroe rival elegido aleatoriamente.", "place_counter"),
+    ("Cura 1 de vida a cada otro héroe aliado.", "heal"),
+    ("Lanza 1 dado: si sacas 5 o más, roba 1 carta.", "rolls"),                                 # dice rolls
+    ("Lanza 1 dado: si sacas entre 2 y 4, roba 1 carta.", "roll_between"),
+    ("Si el héroe rival emparejado tiene igual o mayor Mente que este héroe, roba 1 carta.", "compares"),
+    ("Si este héroe tiene menos contadores de perjuicio que el héroe rival emparejado, roba 1 carta.",
+     "compares_counters"),
+    ("Roba tantas cartas como héroes aliados tengan al menos 1 contador de beneficio: Furia.", "draw_as_many"),
+    ("Elige uno: roba 1 carta; o cura 1 de vida a este héroe.", "choose_option"),               # «Elige uno:»
+    ("Roba 1 carta, cura 1 de vida a este héroe o relanza 1 de tus Dados Preparados.", "or_else"),
+    ("Reacción: Cuando un héroe aliado reciba daño. Roba 1 carta.", "reaction_window"),          # reaction + effect
+    ("Esta Técnica cuesta 1 dado menos.", "costs"),                                             # costs
+    ("Hasta el final del Choque, este héroe recibe -1 de daño de los ataques físicos.", "receive"),
+    ("Hace entre 2 y 4 de daño al héroe rival emparejado.", "between"),                         # ranges
+    ("Durante este Choque, los Hechizos que juegues hacen +1 de daño.", "throughout"),
+    ("Si tiene igual o menos Vida que la mitad de su Vida inicial, roba 1 carta.", "compares_to_half"),
+])
+def test_composed_pieces(text: str, node: str) -> None:
+    structure = GRAMMAR.parse(text)
+    assert find(structure, node) and GRAMMAR.comparable(GRAMMAR.render(structure)) == GRAMMAR.comparable(text)
+
+
 @pytest.mark.parametrize("text", [
     "Hace algo que la gramática no conoce.",                          # no catch-all effect
     "Hace 6 + Fuerza de daño al héroe rival emparejado",                # no final stop
