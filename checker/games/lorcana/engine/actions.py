@@ -6,12 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.activated import activate as run_activated
+from checker.games.lorcana.engine.bag import resolve_bag
 from checker.games.lorcana.engine.costs import play_cost
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets, resolve
+from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
-from checker.games.lorcana.engine.triggers import resolve_bag, trigger
 from checker.scenario.model import Verdict
 
 Action = dict[str, Any]
@@ -411,9 +413,7 @@ def beginning_phase(state: State) -> None:
 
 # ---------------------------------------------------------------------------------------------- activate
 def activate(state: State, action: Action) -> Verdict:
-    from checker.games.lorcana.engine.activated import activate as run
-
-    return run(state, action)
+    return run_activated(state, action)
 
 
 HANDLERS: dict[str, Callable[[State, Action], Verdict]] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import nodes
 
@@ -21,7 +22,6 @@ def _count(card_np: dict[str, Any]) -> int:
 
 def holds(prefixes: list[dict[str, Any]], state: State, source: Instance) -> bool | None:
     """Whether every prefix holds now; ``None`` if one of them is beyond this checker."""
-    from checker.games.lorcana.engine.filters import matches, supported
 
     for prefix in prefixes:
         fields = prefix.get("prefix", {})

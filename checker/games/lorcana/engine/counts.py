@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import nodes
 
 
 def times(expression: Any, state: State, source: Instance) -> int | None:
     """The count an «expression_each» denotes now, seen from ``source``; ``None`` if beyond this checker."""
-    from checker.games.lorcana.engine.filters import matches, supported
 
     for kind, fields in nodes(expression):
         if kind in ("each_card", "for_each"):                               # «for each X» after or before

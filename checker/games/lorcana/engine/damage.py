@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.state import WIN_LORE, Instance, State
 
 
@@ -12,7 +13,6 @@ def dealt(target: Instance, amount: int) -> int:
 
 def deal_damage(state: State, target: Instance, amount: int) -> int:
     """Deal damage; only damage actually dealt (after Resist) triggers «is dealt damage»."""
-    from checker.games.lorcana.engine.triggers import trigger
 
     placed = dealt(target, amount)
     target.damage += placed
@@ -36,7 +36,6 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
     """The game state check (lorcana:1.8): banish what has damage ≥ willpower, all at once, then trigger ``event``
     for each; the first player at 20 lore wins; a player whose turn ended with an empty deck loses. Conditions
     count only as the check happens (1.8.5). Returns the banished cards."""
-    from checker.games.lorcana.engine.triggers import trigger
 
     banished = [c for c in state.in_play() if c.card.type in ("character", "location")
                 and c.damage >= max(c.stat("willpower"), 0) and c.card.willpower > 0]

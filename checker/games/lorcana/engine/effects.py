@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.cards import keywords_of
+from checker.games.lorcana.engine.damage import deal_damage, draw
+from checker.games.lorcana.engine.events import trigger
+from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
@@ -26,7 +30,6 @@ class Targets:
 
     def take(self, what: str, phrase: Any = None, source: Instance | None = None) -> Instance | None:
         """The next chosen card; checked against ``phrase`` (seen from ``source``) when the checker reads it."""
-        from checker.games.lorcana.engine.filters import describe, matches, supported
 
         checked = isinstance(phrase, dict) and "card_np" in phrase and source is not None and supported(phrase)
         if not self.refs:
@@ -72,7 +75,6 @@ def _cards(fields: dict[str, Any]) -> int:
 
 def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
     """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts)."""
-    from checker.games.lorcana.engine.damage import draw
 
     for kind, fields in nodes(structure):
         if kind not in ("imperative", "declarative"):
@@ -139,7 +141,6 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
 def _group(target: dict[str, Any], state: State, source: Instance,
            previous: list[Instance]) -> list[Instance] | None:
     """The cards «each/all …» denotes (``None`` when the phrase names chosen cards instead)."""
-    from checker.games.lorcana.engine.filters import matches, supported
 
     if isinstance(target, dict) and "each_of_them" in target:
         return list(previous)
@@ -171,12 +172,10 @@ def _group(target: dict[str, Any], state: State, source: Instance,
 
 
 def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> None:
-    from checker.games.lorcana.engine.damage import deal_damage
 
     if verb == "deal_damage":
         deal_damage(state, target, _amount(args))
     elif verb == "banish":
-        from checker.games.lorcana.engine.triggers import trigger
 
         was_in_play = target.zone == "play"
         state.move(target, "discard")
@@ -196,7 +195,6 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
 
 def _modify(verb: str, args: dict[str, Any], target: Instance, until: str) -> None:
     """A stat change (gets ±N) or gained keywords (gains …) lasting ``until``."""
-    from checker.games.lorcana.engine.cards import keywords_of
 
     if verb == "gets":
         for mod in args.get("stat_mod", []):

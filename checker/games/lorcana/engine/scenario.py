@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.games.lorcana.engine.actions import HANDLERS, Action
+from checker.games.lorcana.engine.bag import resolve_bag
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.state import State, build, observe
 from checker.games.lorcana.engine.statics import refresh
-from checker.games.lorcana.engine.triggers import resolve_bag
 from checker.scenario.actions import Handler, play_actions, scenario_actions
 from checker.scenario.model import Outcome, Verdict
 

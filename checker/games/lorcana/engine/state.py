@@ -7,7 +7,7 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.cards import CardDef, define
-from checker.games.lorcana.engine.statics import static_flags
+from checker.games.lorcana.engine.flags import static_flags
 
 ZONES = ("deck", "hand", "play", "discard", "inkwell", "under")
 #: Zones a scenario lists card by card (the inkwell is given as counts).

@@ -1,52 +1,16 @@
-"""Unconditional static abilities of a card that change legality: read from its typed structures."""
+"""Static abilities applied to the table: auras («your characters get +1 ¤», «while …») refreshed after every change."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.cards import keywords_of
+from checker.games.lorcana.engine.conditions import holds
+from checker.games.lorcana.engine.counts import times
+from checker.games.lorcana.engine.filters import matches, supported
+from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
-
-
-def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
-    """Predicates of sentences about «this character» with no trigger, condition or timing before them."""
-    found = []
-    for kind, fields in nodes(structure):
-        if kind != "statement" or fields.get("prefix"):
-            continue
-        for clause in fields.get("clause", []):
-            declarative = clause.get("declarative")
-            if not declarative:
-                continue
-            subject = declarative.get("subject", {})
-            self_ref = subject.get("card_np", {}).get("self_ref", {})
-            if "this_card" in self_ref:
-                found.append(declarative.get("predicate", {}))
-    return found
-
-
-@cache
-def static_flags(card: CardDef) -> frozenset[str]:
-    """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``can_challenge_ready``, ``enters_exerted``,
-    ``enters_damage:N``, ``sing_bonus:N``."""
-    flags: set[str] = set()
-    for structure in card.abilities:
-        if "keywords" in structure.get("start", {}):
-            continue
-        for predicate in _self_clauses(structure):
-            for kind, fields in predicate.items():
-                actions = [a for a, _ in nodes(fields.get("action_list", {}))] if isinstance(fields, dict) else []
-                if kind == "cant" and "duration" not in fields:
-                    flags |= {f"cant_{a}" for a in actions if a in ("quest", "challenge", "be_challenged")}
-                if kind in ("can", "challenge_ready") and ("challenge_ready" in actions or kind == "challenge_ready"):
-                    flags.add("can_challenge_ready")
-                if kind == "singer_bonus" and "duration" not in fields:      # «counts as having +N cost to sing»
-                    flags.add(f"sing_bonus:{int(str(fields['signed']))}")
-                if kind == "enters_play":
-                    flags |= {"enters_exerted" for state, _ in nodes(fields) if state == "exerted"}
-                    flags |= {f"enters_damage:{f['number']}" for state, f in nodes(fields) if state == "with_damage"}
-    return frozenset(flags)
 
 
 def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], dict[str, Any]]]:
@@ -69,14 +33,11 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
     return found
 
 
-def refresh(state: Any) -> None:
+def refresh(state: State) -> None:
     """Recompute what static abilities in play give each card (stats and keywords); report the unsupported.
 
     The conditions in front of them («While this character is exerted,», «During your turn,») are checked now.
     """
-    from checker.games.lorcana.engine.conditions import holds
-    from checker.games.lorcana.engine.counts import times
-    from checker.games.lorcana.engine.filters import matches, supported
 
     for card in state.cards.values():
         card.aura_mods.clear()
@@ -107,9 +68,8 @@ def refresh(state: Any) -> None:
                         _apply(card, predicate, factor)
 
 
-def _apply(card: Any, predicate: dict[str, Any], factor: int = 1) -> None:
+def _apply(card: Instance, predicate: dict[str, Any], factor: int = 1) -> None:
     """Give ``card`` what the predicate says, ``factor`` times («for each …»)."""
-    from checker.games.lorcana.engine.cards import keywords_of
 
     ((kind, fields),) = predicate.items()
     if kind == "singer_bonus":                                               # lorcana:8.11.3
@@ -125,7 +85,6 @@ def _apply(card: Any, predicate: dict[str, Any], factor: int = 1) -> None:
                 stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(mod["stat_symbol"])]
                 card.aura_mods.append((stat, int(str(mod["signed"])) * factor))
     else:
-        from checker.games.lorcana.keywords import canonical
 
         items = fields["keyword_list"]["keyword_list"]["keyword_item"]
         gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})

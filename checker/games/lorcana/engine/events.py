@@ -1,4 +1,4 @@
-"""Triggered abilities: when an event happens to a card, its matching abilities go to the bag, in order."""
+"""Triggered abilities: which events a card's abilities watch, and putting the matching ones into the bag."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from checker.games.lorcana.engine.cards import CardDef
-from checker.games.lorcana.engine.damage import game_state_check
+from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import find, nodes
 
@@ -75,8 +75,6 @@ def watches_of(card: CardDef) -> tuple[tuple[str, frozenset[str], Any, bool], ..
 def trigger(state: State, card: Instance, event: str) -> None:
     """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:7.7.3): the card's own,
     then those of cards in play watching for it; a watched phrase this checker cannot read is reported."""
-    from checker.games.lorcana.engine.filters import matches, supported
-
     for name, events in events_of(card.card):
         if event in events:
             state.bag.append(name)
@@ -92,43 +90,3 @@ def trigger(state: State, card: Instance, event: str) -> None:
             elif matches(phrase, card, source):
                 state.bag.append(name)
                 state.pending.append((name, source.ref, card.ref))
-
-
-def resolve_bag(state: State, action: dict[str, Any]) -> None:
-    """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:7.7.4)."""
-    from checker.games.lorcana.engine.effects import Targets
-
-    targets = Targets(state, [], state.active)
-    targets.refs = state.trigger_targets                                     # shared: consumed across the action
-    declined = {str(n).casefold() for n in action.get("decline") or []}
-    while state.pending:
-        order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
-        name, ref, subject = order[0]
-        state.pending.remove(order[0])
-        if name.casefold() in declined:
-            continue
-        source = state.cards[ref]
-        targets.chooser = source.owner                                       # its player makes its choices
-        targets.previous = [state.cards[subject]] if subject != ref else []  # «that card», «them»
-        ability = next((a for a in source.card.abilities if a.get("start", {}).get("name") == name), None)
-        if ability is not None:
-            _resolve_sentences(ability, state, source, targets)
-            game_state_check(state)                                          # after each ability (1.8.1)
-
-
-def _resolve_sentences(ability: dict[str, Any], state: State, source: Instance, targets: Any) -> None:
-    """Resolve every sentence of a triggered ability in order; conditions («if you have …») are checked now."""
-    from checker.games.lorcana.engine.conditions import holds
-    from checker.games.lorcana.engine.effects import resolve
-
-    for sentence in ability["start"].get("sentence", []):
-        statement = sentence.get("sentence", {}).get("statement", {}).get("statement")
-        if statement is None:
-            state.unresolved.append(f"frase no resuelta de {source.ref}")
-            continue
-        conditions = [p for p in statement.get("prefix", []) if "trigger" not in p.get("prefix", {})]
-        holding = holds(conditions, state, source)
-        if holding is None:
-            state.unresolved.append(f"condición no resuelta de {source.ref}")
-        if holding:
-            resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
