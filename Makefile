@@ -44,6 +44,8 @@ CORPUS ?= ../shared/corpora
 coverage: $(STAMP)
 	-$(BIN)/reglas validate --game lorcana $(CORPUS)/lorcana/allCards.en.json \
 	  --report grammar/lorcana.failures.md --record grammar/lorcana.coverage.json > /dev/null
+	-$(BIN)/reglas validate --game lorcana $(CORPUS)/lorcana/allCards.en.json --engine \
+	  --record grammar/lorcana.engine.json > /dev/null
 	-$(BIN)/reglas validate --game espadas $(CORPUS)/espadas \
 	  --report grammar/espadas.failures.md --record grammar/espadas.coverage.json > /dev/null
 

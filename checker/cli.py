@@ -222,6 +222,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if output is not None:
             refuse_overwrite(args.file, output)                              # before the run, never after it
     cards, lines = read_input(game, args.file)
+    if args.engine:
+        return _validate_engine(game, lines, args)
     summary = validate_lines(game, cards, lines, None if args.json else progress_bar())
     if args.report:
         write_report(summary, game, str(args.file), args.report)
@@ -237,6 +239,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
           f"({summary.parsed / total:.1%}), {summary.roundtrip_exact} idénticas en ida y vuelta "
           f"({summary.roundtrip_exact / total:.1%}), {len(summary.failures)} fallos, {summary.seconds:.2f} s")
     return 0 if not summary.failures else 1
+
+
+def _validate_engine(game: Any, lines: list[Any], args: argparse.Namespace) -> int:
+    from checker.grammar.validate import engine_report, record_engine
+
+    if game.engine_gaps is None:
+        raise ReglasError(f"{game.name} no tiene motor de efectos que medir", fix="quita --engine")
+    report = engine_report(game, lines)
+    if args.record:
+        record_engine(report, args.record, args.file)
+    if args.json:
+        _print_json(report.to_json())
+        return 0
+    for gap in report.gaps:
+        print(f"✗ {gap['card']} ({gap['kind']}): falta {', '.join(gap['missing'])}")
+    total = max(report.abilities, 1)
+    print(f"{report.abilities} habilidades analizadas: {report.executable} ejecutables por el motor "
+          f"({report.executable / total:.1%})")
+    if report.missing:
+        top = ", ".join(f"{kind} ({count})" for kind, count in report.missing.most_common(10))
+        print(f"lo que más falta: {top}")
+    return 0
 
 
 def cmd_grammar_schema(args: argparse.Namespace) -> int:
@@ -353,6 +377,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--json", action="store_true", help="resumen JSON")
     validate.add_argument("--report", type=Path, help="escribe el informe de fallos en Markdown (sin texto de cartas)")
     validate.add_argument("--record", type=Path, help="guarda las cifras de cobertura que las pruebas exigen")
+    validate.add_argument("--engine", action="store_true",
+                          help="mide qué habilidades analizadas puede ejecutar el motor del juego y qué le falta")
     validate.set_defaults(handler=cmd_validate)
 
     check = commands.add_parser("check", help="ejecuta escenarios de reglas (YAML) y comprueba lo esperado")

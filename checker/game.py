@@ -41,6 +41,9 @@ class Game:
     scenario_schema: Path | None = None
     #: Runs a scenario's actions on its state; raises ReglasError for an invalid scenario.
     run_scenario: Callable[[dict[str, object]], Outcome] | None = None
+    #: Node types of a parsed ability (and its kind in the card data) the game's engine cannot execute yet; empty when
+    #: every part of it has a handler (``reglas validate --engine``).
+    engine_gaps: Callable[[dict[str, Any], str], list[str]] | None = None
     #: Adds the game's own subcommands (``reglas <game> …``) to the argparse sub-parsers it is given.
     commands: Callable[[Any], None] | None = None
 

@@ -7,6 +7,7 @@ import os
 import stat
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -99,6 +100,47 @@ def validate_lines(game: Game, cards: int, lines: list[AbilityLine],
             summary.failures.append(_failure(line, f"ida y vuelta distinta desde la columna {column}"))
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+@dataclass
+class EngineSummary:
+    """What the game's engine can execute of the parsed abilities, in the shape of ``--engine --json``."""
+
+    abilities: int = 0
+    executable: int = 0
+    missing: Counter[str] = field(default_factory=Counter)
+    gaps: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"abilities": self.abilities, "executable": self.executable,
+                "missing": dict(sorted(self.missing.items(), key=lambda item: (-item[1], item[0])))}
+
+
+def engine_report(game: Game, lines: list[AbilityLine]) -> EngineSummary:
+    """For every line that parses, the node types the engine lacks (each counted once per ability)."""
+    assert game.grammar is not None and game.engine_gaps is not None
+    report = EngineSummary()
+    for line in lines:
+        try:
+            structure = game.grammar.parse(line.text)
+        except ParseError:
+            continue
+        report.abilities += 1
+        gaps = sorted(set(game.engine_gaps(structure, line.kind)))
+        if gaps:
+            report.missing.update(gaps)
+            report.gaps.append({"card": line.card, "kind": line.kind, "missing": gaps})
+        else:
+            report.executable += 1
+    return report
+
+
+def record_engine(report: EngineSummary, path: Path, source: Path | None = None) -> None:
+    """Store the engine figures the tests must keep reaching."""
+    if source is not None:
+        refuse_overwrite(source, path)
+    data = {"abilities": report.abilities, "executable": report.executable}
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
 def _failure(line: AbilityLine, error: str) -> dict[str, str]:

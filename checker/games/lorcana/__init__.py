@@ -5,6 +5,7 @@ from pathlib import Path
 from checker.game import Game
 from checker.games.lorcana.commands import register
 from checker.games.lorcana.corpus import read_lorcana_json
+from checker.games.lorcana.engine.coverage import missing
 from checker.games.lorcana.engine.scenario import run_scenario
 from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.reminders import check_reminders
@@ -20,5 +21,6 @@ GAME = Game(
     check=check_reminders,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
     run_scenario=run_scenario,
+    engine_gaps=missing,
     commands=register,
 )

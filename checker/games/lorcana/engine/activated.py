@@ -38,6 +38,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
             ink += int(fields["number"])
         elif kind == "effect_cost" and "banish" in fields.get("predicate", {}):
             banish_self = True
+        elif kind == "effect_cost":                                         # never skipped silently
+            state.unresolved.append(f"coste {next(iter(fields.get('predicate', {'?': {}})))}")
     if exert and card.exerted:
         return Verdict(False, ["lorcana:4.4.3.4", "lorcana:5.1.1.2"], "la carta ya está agotada: no puede pagar ⟳")
     if exert and card.card.type == "character" and not card.dry:

@@ -12,6 +12,9 @@ from checker.grammar.errors import ParseError
 from checker.grammar.walk import find, nodes
 
 Structure = dict[str, Any]
+#: Keywords whose rules the engine applies (each is read by the turn actions: ``has("…")`` or ``keyword("…")``).
+HANDLED_KEYWORDS = frozenset({"Alert", "Bodyguard", "Boost", "Challenger", "Evasive", "Reckless", "Resist", "Rush",
+                              "Shift", "Singer", "Sing Together", "Support", "Vanish", "Ward"})
 
 
 @dataclass(frozen=True, eq=False)

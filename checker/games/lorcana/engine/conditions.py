@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from checker.games.lorcana.engine.filters import matches, supported
@@ -20,39 +21,72 @@ def _count(card_np: dict[str, Any]) -> int:
     return 1
 
 
+#: A condition's value now, or ``None`` when it is beyond this checker.
+Check = Callable[[dict[str, Any], State, Instance], "bool | None"]
+
+
+def _self_state(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    if not _is_self(cond.get("subject_np", {})):
+        return None
+    state_kind = next(iter(cond["state"]))
+    return {"exerted": source.exerted, "ready": not source.exerted, "damaged": source.damage > 0,
+            "at_location": source.at is not None}.get(state_kind)
+
+
+def _damage(wanted: bool) -> Check:
+    def check(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+        if not _is_self(cond.get("subject_np", {})):
+            return None
+        return (source.damage > 0) == wanted
+    return check
+
+
+def _you_have(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    if not supported(cond["card_np"]):
+        return None
+    found = [c for c in state.in_play(source.owner) if matches(cond["card_np"], c, source)]
+    return len(found) >= _count(cond["card_np"])
+
+
+#: Condition node types (``cond``) of the grammar and how to evaluate them (``coverage.py`` reads it).
+CONDITIONS: dict[str, Check] = {
+    "is_state": _self_state,
+    "has_no_damage": _damage(False),
+    "has_damage": _damage(True),
+    "you_have": _you_have,
+}
+#: Condition wrappers whose ``cond`` is evaluated («while …», «if …»).
+WRAPPERS = ("while_condition", "if_condition")
+
+
+def _during_your_turn(timing: dict[str, Any], state: State, source: Instance) -> bool | None:
+    if "your_turn" not in timing["during"].get("turn_ref", {}):
+        return None
+    return state.active == source.owner
+
+
+#: Timing node types in front of an ability («During your turn,»).
+TIMINGS: dict[str, Check] = {"during": _during_your_turn}
+
+
 def holds(prefixes: list[dict[str, Any]], state: State, source: Instance) -> bool | None:
     """Whether every prefix holds now; ``None`` if one of them is beyond this checker."""
-
     for prefix in prefixes:
         fields = prefix.get("prefix", {})
         if "timing" in fields:
-            timing = fields["timing"]
-            if "during" in timing and "your_turn" in timing["during"].get("turn_ref", {}):
-                if state.active != source.owner:
-                    return False
-                continue
-            return None
-        condition = fields.get("condition", {}).get("while_condition") or fields.get("condition", {}).get(
-            "if_condition")
-        if condition is None:
-            return None
-        ((kind, cond),) = condition["cond"].items()
-        if kind == "is_state" and _is_self(cond.get("subject_np", {})):
-            state_kind = next(iter(cond["state"]))
-            value = {"exerted": source.exerted, "ready": not source.exerted, "damaged": source.damage > 0,
-                     "at_location": source.at is not None}.get(state_kind)
-            if value is None:
-                return None
-            if not value:
-                return False
-        elif kind in ("has_no_damage", "has_damage") and _is_self(cond.get("subject_np", {})):
-            if (source.damage == 0) != (kind == "has_no_damage"):
-                return False
-        elif kind == "you_have" and supported(cond["card_np"]):
-            wanted = _count(cond["card_np"])
-            found = [c for c in state.in_play(source.owner) if matches(cond["card_np"], c, source)]
-            if len(found) < wanted:
-                return False
+            kind = next(iter(fields["timing"]))
+            check = TIMINGS.get(kind)
+            value = check(fields["timing"], state, source) if check else None
         else:
+            wrapper = fields.get("condition", {})
+            inner = next((wrapper[w] for w in WRAPPERS if w in wrapper), None)
+            if inner is None:
+                return None
+            ((kind, cond),) = inner["cond"].items()
+            check = CONDITIONS.get(kind)
+            value = check(cond, state, source) if check else None
+        if value is None:
             return None
+        if not value:
+            return False
     return True

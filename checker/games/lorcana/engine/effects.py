@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from checker.errors import ReglasError
@@ -73,45 +75,118 @@ def _cards(fields: dict[str, Any]) -> int:
     return 1
 
 
-def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
-    """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts)."""
+@dataclass
+class Clause:
+    """One clause being resolved: its verb's fields, its subject (declaratives) and who resolves it."""
 
+    args: dict[str, Any]
+    subject: dict[str, Any] | None
+    state: State
+    source: Instance
+    targets: Targets
+
+    @property
+    def player(self) -> str:
+        return self.source.owner
+
+
+#: A clause handler returns False when this clause is beyond it (reported unresolved with its node type).
+Effect = Callable[[Clause], bool]
+
+
+def _draw(c: Clause) -> bool:
+    draw(c.state, c.player, _cards(c.args))
+    return True
+
+
+def _gain_lore(c: Clause) -> bool:
+    c.state.players[c.player].lore += _amount(c.args)
+    return True
+
+
+def _lose_lore(c: Clause) -> bool:
+    if not (c.subject and "each_opponent" in c.subject):
+        return False
+    for opponent in c.state.opponents(c.player):
+        c.state.players[opponent].lore = max(0, c.state.players[opponent].lore - _amount(c.args))
+    return True
+
+
+def _on_targets(verb: str) -> Effect:
+    """A verb applied to its target: «each …» cards, or the chosen ones in order."""
+    def effect(c: Clause) -> bool:
+        group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
+        if group is None:
+            one = c.targets.take(verb, c.args.get("target"), c.source)
+            group = [one] if one is not None else []
+        for member in group:
+            _apply(verb, c.args, c.state, member)
+        c.targets.previous = group
+        return True
+    return effect
+
+
+def _subjects(c: Clause, verb: str) -> list[Instance]:
+    """The cards a declarative's subject denotes («each …», or the chosen one)."""
+    assert c.subject is not None
+    group = _group(c.subject, c.state, c.source, c.targets.previous)
+    if group is not None:
+        return group
+    chosen = c.targets.take(verb, c.subject, c.source)
+    return [chosen] if chosen else []
+
+
+def _cant(c: Clause) -> bool:
+    if c.subject is None or not any(k == "ready_at_start" for k, _ in nodes(c.args)):
+        return False
+    for target in _subjects(c, "cant"):
+        target.gained_flags.add("skip_next_ready")
+    return True
+
+
+def _modifies(verb: str) -> Effect:
+    """«gets ±N» and «gains Keyword», until the end of the turn or the player's next turn."""
+    def effect(c: Clause) -> bool:
+        if c.subject is None or not ("stat_mod" in c.args or "keyword_list" in c.args):
+            return False
+        until = "turn" if "duration" in c.args and "this_turn" in c.args["duration"] else f"next_turn:{c.player}"
+        for target in _subjects(c, verb):
+            _modify(verb, c.args, target, until)
+        return True
+    return effect
+
+
+def _move_damage_effect(c: Clause) -> bool:
+    if not (isinstance(c.args.get("target"), list) and len(c.args["target"]) == 2):
+        return False
+    _move_damage(c.args, c.state, c.source, c.targets)
+    return True
+
+
+#: Predicate node types of the grammar and their handlers (the engine's vocabulary; ``coverage.py`` reads it).
+EFFECTS: dict[str, Effect] = {
+    "draw": _draw,
+    "gain_lore": _gain_lore,
+    "lose_lore": _lose_lore,
+    **{verb: _on_targets(verb) for verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready",
+                                           "remove_damage", "put_damage")},
+    "cant": _cant,
+    "gets": _modifies("gets"),
+    "gains": _modifies("gains"),
+    "move_damage": _move_damage_effect,
+}
+
+
+def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
+    """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts); a clause with no
+    handler, or beyond its handler, is reported unresolved with its node type."""
     for kind, fields in nodes(structure):
         if kind not in ("imperative", "declarative"):
             continue
         predicate = fields.get("predicate", {})
         ((verb, args),) = predicate.items() if len(predicate) == 1 else (("?", {}),)
-        subject = fields.get("subject")
-        player = source.owner
-        if verb == "draw":
-            draw(state, player, _cards(args))
-        elif verb == "gain_lore":
-            state.players[player].lore += _amount(args)
-        elif verb == "lose_lore" and subject and "each_opponent" in subject:
-            for opponent in state.opponents(player):
-                state.players[opponent].lore = max(0, state.players[opponent].lore - _amount(args))
-        elif verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready", "remove_damage", "put_damage"):
-            group = _group(args.get("target", {}), state, source, targets.previous)
-            if group is None:
-                one = targets.take(verb, args.get("target"), source)
-                group = [one] if one is not None else []
-            for member in group:
-                _apply(verb, args, state, member)
-            targets.previous = group
-        elif verb == "cant" and subject is not None and any(k == "ready_at_start" for k, _ in nodes(args)):
-            group = _group(subject, state, source, targets.previous)
-            chosen = targets.take(verb, subject, source) if group is None else None
-            for target in group if group is not None else ([chosen] if chosen else []):
-                target.gained_flags.add("skip_next_ready")
-        elif verb in ("gets", "gains") and subject is not None and ("stat_mod" in args or "keyword_list" in args):
-            group = _group(subject, state, source, targets.previous)
-            chosen = targets.take(verb, subject, source) if group is None else None
-            until = "turn" if "duration" in args and "this_turn" in args["duration"] else f"next_turn:{player}"
-            for target in group if group is not None else ([chosen] if chosen else []):
-                _modify(verb, args, target, until)
-        elif verb == "move_damage" and isinstance(args.get("target"), list) and len(args["target"]) == 2:
-            _move_damage(args, state, source, targets)
-        else:
+        effect = EFFECTS.get(verb)
+        if effect is None or not effect(Clause(args, fields.get("subject"), state, source, targets)):
             state.unresolved.append(verb)
 
 

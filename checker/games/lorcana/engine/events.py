@@ -20,6 +20,10 @@ EVENT_VERBS = {
 }
 
 
+#: Event node types the engine matches (about the card itself or watched on others).
+SELF_EVENTS = frozenset({"you_play", "card_event"})
+
+
 def _is_self(card_np: Any) -> bool:
     return any(kind == "this_card" for kind, _ in nodes(card_np))
 

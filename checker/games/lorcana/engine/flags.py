@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -26,6 +27,45 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+Reader = Callable[[dict[str, Any]], "frozenset[str] | None"]
+#: Actions a «this character can't …» flag can stop.
+_STOPPABLE = ("quest", "challenge", "be_challenged")
+
+
+def _actions(fields: dict[str, Any]) -> list[str]:
+    return [a for a, _ in nodes(fields.get("action_list", {}))]
+
+
+def _cant(fields: dict[str, Any]) -> frozenset[str] | None:
+    actions = _actions(fields)
+    if "duration" in fields or not actions or any(a not in _STOPPABLE for a in actions):
+        return None
+    return frozenset(f"cant_{a}" for a in actions)
+
+
+def _can(fields: dict[str, Any]) -> frozenset[str] | None:
+    return frozenset({"can_challenge_ready"}) if "challenge_ready" in _actions(fields) else None
+
+
+def _singer_bonus(fields: dict[str, Any]) -> frozenset[str] | None:   # «counts as having +N cost to sing»
+    return None if "duration" in fields else frozenset({f"sing_bonus:{int(str(fields['signed']))}"})
+
+
+def _enters_play(fields: dict[str, Any]) -> frozenset[str] | None:
+    flags = {"enters_exerted" for state, _ in nodes(fields) if state == "exerted"}
+    flags |= {f"enters_damage:{f['number']}" for state, f in nodes(fields) if state == "with_damage"}
+    return frozenset(flags) or None
+
+
+#: Predicates of «this character …» static sentences and the flags they give; ``None``: beyond this checker.
+FLAGS: dict[str, Reader] = {
+    "cant": _cant,
+    "can": _can,
+    "singer_bonus": _singer_bonus,
+    "enters_play": _enters_play,
+}
+
+
 @cache
 def static_flags(card: CardDef) -> frozenset[str]:
     """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``can_challenge_ready``, ``enters_exerted``,
@@ -36,14 +76,7 @@ def static_flags(card: CardDef) -> frozenset[str]:
             continue
         for predicate in _self_clauses(structure):
             for kind, fields in predicate.items():
-                actions = [a for a, _ in nodes(fields.get("action_list", {}))] if isinstance(fields, dict) else []
-                if kind == "cant" and "duration" not in fields:
-                    flags |= {f"cant_{a}" for a in actions if a in ("quest", "challenge", "be_challenged")}
-                if kind in ("can", "challenge_ready") and ("challenge_ready" in actions or kind == "challenge_ready"):
-                    flags.add("can_challenge_ready")
-                if kind == "singer_bonus" and "duration" not in fields:      # «counts as having +N cost to sing»
-                    flags.add(f"sing_bonus:{int(str(fields['signed']))}")
-                if kind == "enters_play":
-                    flags |= {"enters_exerted" for state, _ in nodes(fields) if state == "exerted"}
-                    flags |= {f"enters_damage:{f['number']}" for state, f in nodes(fields) if state == "with_damage"}
+                reader = FLAGS.get(kind)
+                found = reader(fields) if reader is not None and isinstance(fields, dict) else None
+                flags |= found or set()
     return frozenset(flags)

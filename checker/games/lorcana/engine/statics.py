@@ -12,6 +12,9 @@ from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
 
+#: Predicates a static ability can give the cards its subject denotes (applied by ``_apply``).
+AURAS = ("gets", "gains", "cant", "singer_bonus")
+
 
 def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], dict[str, Any]]]:
     """(conditions, subject noun phrase, predicate) of static «X get +N / gain Keyword» sentences."""
@@ -26,7 +29,7 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
             subject, predicate = declarative.get("subject", {}), declarative.get("predicate", {})
             if "pronoun" in subject:  # «he gets…» in a static ability speaks of the card itself
                 subject = {"card_np": {"self_ref": {"this_card": {}}}}
-            if "card_np" in subject and any(k in predicate for k in ("gets", "gains", "cant", "singer_bonus")):
+            if "card_np" in subject and any(k in predicate for k in AURAS):
                 fields_of = next(iter(predicate.values()))
                 if "duration" not in fields_of:
                     found.append((fields.get("prefix", []), subject, predicate))
