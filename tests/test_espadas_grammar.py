@@ -85,6 +85,16 @@ def test_both_past_forms_are_conditions(text: str) -> None:
     ("Hace entre 2 y 4 de daño al héroe rival emparejado.", "between"),                         # ranges
     ("Durante este Choque, los Hechizos que juegues hacen +1 de daño.", "throughout"),
     ("Si tiene igual o menos Vida que la mitad de su Vida inicial, roba 1 carta.", "compares_to_half"),
+    ("Tira 2d6: si el resultado está entre 2 y 5, roba 1 Carta.", "result_between"),          # dice notation
+    ("Tira 1d6: con un resultado entre 1 y 3, cura 1 de vida a este héroe.", "with_result"),
+    ("Mientras tenga la mitad o menos de su Vida inicial, roba 1 Carta.", "half_or_less"),
+    ("Si tienes más Dados Gastados que el jugador rival, roba 1 Carta.", "compares_dice"),
+    ("Niega el próximo contador de perjuicio que vaya a recibir este héroe.", "upcoming"),    # «vaya a»
+    ("Coloca 1 contador de beneficio: Furia sobre cada uno cuyo resultado sea mayor que 3.", "each_one_whose"),
+    ("Roba 1 Carta. Si no, cura 1 de vida a este héroe.", "if_not"),
+    ("Roba 1 Carta. Furia: roba 1 Carta.", "named_ability"),                                   # ability after text
+    ("Elige 1: Roba 1 Carta. Cura 1 de vida a este héroe.", "choice_inline"),
+    ("El héroe aliado activo gana +1 de Mente y +2 de Voluntad.", "gains_stat"),
 ])
 def test_composed_pieces(text: str, node: str) -> None:
     structure = GRAMMAR.parse(text)

@@ -97,6 +97,16 @@ NAMED = {
     "INITIAL": "«inicial»",
     "FACE_DOWN": "«boca abajo» o «boca arriba»",
     "BESIDE": "«junto a»",
+    "DICE_NOTATION": "una tirada de dados (como 1d6)",
+    "GOING_TO": "«va a», «vaya a» o «fuera a» antes de un verbo",
+    "HALF_OR": "«la mitad o menos de»",
+    "OTHERS": "«otros» u «otras»",
+    "AGAIN": "«vuelve a» antes de un verbo",
+    "INCLUDING_THIS": "«, incluido este»",
+    "POSS_PRONOUN": "un posesivo (el tuyo, la suya…)",
+    "IN_PHASE": "«en la fase»",
+    "SAME_AS": "«que» antes de una carta",
+    "CHOICE_OF": "«a tu elección»",
 }
 
 
