@@ -107,6 +107,11 @@ NAMED = {
     "IN_PHASE": "«en la fase»",
     "SAME_AS": "«que» antes de una carta",
     "CHOICE_OF": "«a tu elección»",
+    "OF_SAME": "«del mismo» antes de rango, tipo, subtipo, coste o nombre",
+    "V_BEEN": "«haya sido», «ha sido»…",
+    "OPPOSED_ADJ": "«enfrentada»",
+    "PLUS_MORE": "«, más» antes de un número",
+    "THAN": "«que» antes de un pronombre en una comparación (como «que tú»)",
 }
 
 
