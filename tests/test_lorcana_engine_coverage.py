@@ -14,6 +14,7 @@ from checker.game import find_game
 from checker.games.lorcana.engine import conditions, effects, events, flags, statics
 from checker.games.lorcana.engine.coverage import missing
 from checker.games.lorcana.grammar import GRAMMAR
+from checker.grammar.corpus import AbilityLine
 from checker.grammar.validate import engine_report
 from checker.paths import GRAMMAR_DIR, PROJECT_ROOT
 
@@ -55,8 +56,6 @@ def test_missing_names_the_node_types(text: str, gaps: list[str]) -> None:
 
 
 def test_engine_report_counts_each_gap_once_per_ability() -> None:
-    from checker.grammar.corpus import AbilityLine
-
     lines = [AbilityLine("a", "action", "Look at the top 2 cards of your deck. Look at the top 2 cards of your deck."),
              AbilityLine("b", "action", "Draw a card."), AbilityLine("c", "action", "not card text at all")]
     report = engine_report(find_game("lorcana"), lines)
