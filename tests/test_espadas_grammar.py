@@ -122,7 +122,7 @@ def test_error_is_spanish_with_caret_and_suggestion(capsys: pytest.CaptureFixtur
 
 def test_expected_words_read_in_spanish() -> None:
     with pytest.raises(ParseError) as info:
-        GRAMMAR.parse("Cura 2 de vida a un héroe aliado y salta.")
+        GRAMMAR.parse("Cura 2 de vida a un héroe aliado y rápido.")
     assert any("determinante" in e or "tipo de carta" in e for e in info.value.expected)
     assert not any("_" in e for e in info.value.expected)
 

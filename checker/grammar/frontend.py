@@ -11,7 +11,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from checker.grammar.errors import from_lark, nearest_fix, too_deep
-from checker.grammar.loader import literal_words, parser
+from checker.grammar.loader import Expand, literal_words, parser
 from checker.grammar.phrases import locate
 from checker.grammar.typed import GrammarModel, Node, TooDeep
 
@@ -35,10 +35,12 @@ class CardGrammar:
     substitutions: dict[str, str] = field(default_factory=dict)
     #: How the grammar's own terminals read in error messages (besides the shared names).
     terminals: dict[str, str] = field(default_factory=dict)
+    #: The game's rewriting of its grammar file before lark reads it.
+    expand: Expand | None = None
 
     @cached_property
     def parser(self) -> Lark:
-        return parser(self.name)
+        return parser(self.name, self.expand)
 
     @cached_property
     def model(self) -> GrammarModel:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -16,9 +17,16 @@ from checker.paths import GRAMMAR_DIR, cache_dir
 _LITERAL = re.compile(r'"([A-Za-z][A-Za-z\']*)"i')
 
 
-def grammar_text(name: str) -> str:
-    """The grammar with ``__WORDS__`` replaced by a (trie-shaped, fast) alternation of its literal words."""
+#: A game's rewriting of its grammar file before lark reads it (for instance, verb lemmas into their forms).
+Expand = Callable[[str], str]
+
+
+def grammar_text(name: str, expand: Expand | None = None) -> str:
+    """The grammar (rewritten by ``expand``) with ``__WORDS__`` replaced by a (trie-shaped, fast) alternation of
+    its literal words."""
     text = (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8")
+    if expand is not None:
+        text = expand(text)
     words = {w.lower() for w in literal_words(name)} | {w.lower() for w in _keyword_words(text)}
     return text.replace("__WORDS__", trie_regex(words))
 
@@ -71,7 +79,7 @@ def literal_words(name: str) -> list[str]:
 
 
 @cache
-def parser(name: str) -> Lark:
+def parser(name: str, expand: Expand | None = None) -> Lark:
     """The LALR parser of ``grammar/<name>.lark`` (built once per process).
 
     The LALR tables are cached in the user's cache folder (:func:`checker.paths.cache_dir`), keyed by the
@@ -79,7 +87,7 @@ def parser(name: str) -> Lark:
     the full analysis. Without a writable cache folder the parser is built in memory only; lark itself ignores
     a cache file it cannot read or write.
     """
-    text = grammar_text(name)
+    text = grammar_text(name, expand)
     return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False, start="start",
                 cache=_cache_file(name, text) or False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from checker.games.espadas.verbs import expand_verbs, verb_lemmas, with_lexicons
 from checker.grammar.frontend import CardGrammar
 from checker.paths import GRAMMAR_DIR
 
@@ -15,6 +16,7 @@ _WHOLE_WORD = re.compile(r"(?<=[(|:?])[a-záéíóúñü]{3,}(?=[|)\\])")
 
 _TERMINAL = re.compile(r"^([A-Z_]+)(?:\.\d+)?: /(.*)/i?$", re.MULTILINE)
 _LOOKAROUND = re.compile(r"\(\?[=!][^)]*\)|\\b")
+_VERB_MACRO = re.compile(r"@(?:verbs|past)\(([a-zñA-Z_:$ ]+)\)")
 _WORDS = re.compile(r"^\(\?:([a-záéíóúñü ]+(?:\|[a-záéíóúñü ]+)*)\)$|^([a-záéíóúñü ]+)$", re.IGNORECASE)
 
 #: Terminals whose pattern does not read well as a list of words.
@@ -148,10 +150,21 @@ def spanish_join(words: list[str]) -> str:
     return "".join(pieces)
 
 
+def _verb_class(pattern: str) -> str | None:
+    """A terminal written with ``@verbs(…)``, as its lemmas («curar» o «sanar», en cualquier forma)."""
+    lemmas = [spec.partition(":")[0] for match in _VERB_MACRO.findall(pattern) for spec in match.split()]
+    if not lemmas:
+        return None
+    shown = [f"«{lemma}»" for lemma in lemmas[:3]]
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " o " + shown[-1]
+    return f"{listed}{'…' if len(lemmas) > 3 else ''} (en cualquier forma)"
+
+
 def _terminals() -> dict[str, str]:
     """How every named terminal of the grammar reads in error messages."""
-    text = (GRAMMAR_DIR / "espadas.lark").read_text(encoding="utf-8")
-    found = {name: described for name, pattern in _TERMINAL.findall(text) if (described := _describe(pattern))}
+    text = with_lexicons((GRAMMAR_DIR / "espadas.lark").read_text(encoding="utf-8"))
+    found = {name: described for name, pattern in _TERMINAL.findall(text)
+             if (described := _describe(pattern) or _verb_class(pattern))}
     return found | NAMED
 
 
@@ -160,8 +173,9 @@ def _vocabulary() -> tuple[str, ...]:
     text = (GRAMMAR_DIR / "espadas.lark").read_text(encoding="utf-8")
     words = {w for w in _LITERAL.findall(text) if w[:1].isalpha()}
     words |= {w for _, pattern in _TERMINAL.findall(text) for w in _WHOLE_WORD.findall(pattern)}
+    words |= set(verb_lemmas(text))
     return tuple(sorted(words))
 
 
 GRAMMAR = CardGrammar(name="espadas", normalise=normalise, join=spanish_join, vocabulary=_vocabulary(),
-                      terminals=_terminals())
+                      terminals=_terminals(), expand=expand_verbs)
