@@ -242,3 +242,38 @@ def test_bad_envelopes(tmp_path: Path, change: tuple[str, str], needle: str) -> 
 
 def test_a_file_without_scenarios_is_refused(tmp_path: Path) -> None:
     refused(["check", str(write(tmp_path, "e.yaml", "cards: {}\nscenarios: []\n"))], "al menos un escenario")
+
+
+ZONES = """\
+id: z1
+game: lorcana
+title: Mirar y barajar
+cards:
+  "Catalejo - Gastado":
+    type: action
+    cost: 1
+    text: "Look at the top card of your deck. Put it on either the top or the bottom of your deck."
+  "Tornado - Menor": {type: action, cost: 1, text: "Shuffle chosen character into their player's deck."}
+  "Guardia - Firme": {type: character, cost: 3, strength: 3, willpower: 3, lore: 2}
+state:
+  active: p1
+  players:
+    p1: {inkwell: {ready: 1}, hand: [{ref: spy, card: "Catalejo - Gastado"}, {ref: storm, card: "Tornado - Menor"}],
+         deck: [{ref: a, card: "Guardia - Firme"}, {ref: b, card: "Guardia - Firme"}]}
+    p2: {play: [{ref: k, card: "Guardia - Firme"}], deck: [{ref: x, card: "Guardia - Firme"}]}
+action: {type: play, card: spy, choices: [{place: bottom}]}
+expect: {legal: true}
+"""
+
+
+@pytest.mark.parametrize(("change", "needle"), [
+    (("choices: [{place: bottom}]", "choices: [{cards: [a]}]"), "«place»"),
+    (("choices: [{place: bottom}]", "choices: [{place: middle}]"), "choices[0].place"),
+    (("choices: [{place: bottom}]", "choices: [{place: top, cards: []}]"), "choices[0]"),
+    (("card: spy, choices: [{place: bottom}]", "card: storm, targets: [k], random: [[x]]"), "random"),
+    (("card: spy, choices: [{place: bottom}]", "card: storm, targets: [k], random: [[x, k, k]]"), "random"),
+])
+def test_bad_zone_choices_and_random_results(tmp_path: Path, change: tuple[str, str], needle: str) -> None:
+    """A choice of the wrong kind, a value outside the schema or a shuffled deck that is not the deck: bad input."""
+    assert change[0] in ZONES
+    refused(["check", str(write(tmp_path, "z.yaml", ZONES.replace(*change)))], needle)

@@ -8,10 +8,11 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
-from checker.games.lorcana.engine.costs import play_cost
+from checker.games.lorcana.engine.costs import play_cost, use_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
-from checker.games.lorcana.engine.effects import Targets, resolve
-from checker.games.lorcana.engine.events import trigger
+from checker.games.lorcana.engine.effects import Targets
+from checker.games.lorcana.engine.events import fire_delayed, trigger
+from checker.games.lorcana.engine.playing import enter, resolve_action
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
 from checker.scenario.model import Verdict
@@ -115,6 +116,8 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                        "lorcana:8.6.1", "lorcana:4.6.4.3")
     if "cant_be_challenged" in defender.flags():
         return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3")
+    if f"cant_challenge:{defender.ref}" in attacker.flags():                 # «… can't challenge this character»
+        return illegal("una habilidad de ese personaje impide que este lo desafíe", "lorcana:4.6.4.3", "lorcana:1.2.2")
     verdict = Verdict(True, ["lorcana:4.6.4.2"])
     if defender.has("Evasive") and not attacker.has("Evasive"):
         verdict.cite("lorcana:8.2.1")
@@ -173,11 +176,15 @@ def challenge(state: State, action: Action) -> Verdict:
         verdict.cite("lorcana:4.6.6.1", "lorcana:8.8.1")
     before = len(state.bag)
     banished = game_state_check(state, "banished_in_challenge")
+    for card, other in ((defender, attacker), (attacker, defender)):        # «banished by» the other (1.8.1.4)
+        if card in banished and card.card.type == "character" and other.card.type == "character":
+            trigger(state, other, "banishes_in_challenge")
     step(f"lorcana:4.6.6.3 verificación del estado del juego; desterrados: "
          f"{', '.join(c.ref for c in banished) or 'ninguno'}")
     if banished:
         verdict.cite("lorcana:4.6.6.3", "lorcana:1.8.1.4")
     step(f"lorcana:4.6.7 fin del desafío; disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
+    resolve_bag(state, action)                                               # still during the challenge (4.6.7)
     state.challenge = None
     verdict.message = f"{attacker.ref} inflige {to_defender} y recibe {to_attacker} de daño"
     return verdict
@@ -245,11 +252,13 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
     if onto.card.base_name != card.card.base_name:
         return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:8.10.1")
     player = state.players[state.active]
+    cost, changed = play_cost(state, card, base=cost)                        # modifiers apply to Shift (1.5.5.2)
     if player.ink_ready < cost:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
-                       "lorcana:8.10", "lorcana:4.3.2.4")
+                       "lorcana:8.10", "lorcana:4.3.2.4", *changed)
     _pay(player, cost)
-    return Verdict(True, ["lorcana:8.10", "lorcana:8.10.1", "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6"])
+    return Verdict(True, ["lorcana:8.10", "lorcana:8.10.1", "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6",
+                          *changed])
 
 
 def _sing(state: State, song: Instance, action: Action) -> Verdict:
@@ -292,30 +301,26 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         rules = ["lorcana:8.12", "lorcana:8.12.2"]
     for singer in singers:
         singer.exerted = True
+        trigger(state, singer, "sings")                                      # «whenever this character sings» (8.12.3)
     return Verdict(True, rules)
 
 
 def _enter(state: State, card: Instance, onto: Instance | None, action: Action) -> list[str]:
     """Put the played card where it goes; returns the refs banished by Vanish."""
     if card.card.type == "action":                                           # in the Play zone while its effect
-        state.move(card, "play")                                             # resolves, then discarded (6.7.1.2)
-        vanished = resolve_all(state, card, action)
-        if card.zone == "play":
-            state.move(card, "discard")
-        return vanished
-    if onto is not None:
-        exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
-        state.move(onto, "under")
-        state.move(card, "play")
-        card.exerted, card.dry, card.damage, card.at = exerted, dry, damage, at
-        card.exerted = card.exerted or bool(action.get("exerted", False) and card.has("Bodyguard"))
-        card.under = [onto.ref, *onto.under]
-    else:
-        state.move(card, "play")
-        card.dry = card.card.type != "character"
-        card.exerted = "enters_exerted" in card.flags() or bool(action.get("exerted", False) and card.has("Bodyguard"))
-        # «enters play with N damage»: counters put on it, not damage dealt (Resist does not apply)
-        card.damage = sum(int(f.split(":")[1]) for f in card.flags() if f.startswith("enters_damage:"))
+        return resolve_all(state, card, action)                              # resolves, then discarded (6.7.1.2)
+    if onto is None:
+        enter(state, card, exerted=bool(action.get("exerted", False) and card.has("Bodyguard")))
+        return []
+    exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
+    state.move(onto, "under")
+    state.move(card, "play")
+    card.exerted, card.dry, card.damage, card.at = exerted, dry, damage, at
+    card.exerted = card.exerted or bool(action.get("exerted", False) and card.has("Bodyguard"))
+    card.under = [onto.ref, *onto.under]
+    card.gained_flags.add("shifted")                                         # «if you used Shift to play him»
+    card.gained_abilities.clear()                                            # a new card (lorcana:7.1.6)
+    use_reductions(state, card)
     trigger(state, card, "played")
     return []
 
@@ -323,11 +328,7 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
 def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
     """Resolve an action card's effects; returns the refs its choices banished through Vanish."""
     chosen = [str(t) for t in action.get("targets") or []]
-    targets = Targets(state, chosen, state.active)
-    for structure in source.card.abilities:
-        if "keywords" in structure.get("start", {}):
-            continue
-        resolve(structure, state, source, targets)
+    resolve_action(state, source, Targets(state, chosen, state.active))
     vanished = []
     for ref in chosen:                                                       # Vanish (10.14.2)
         target = state.cards[ref]
@@ -369,6 +370,7 @@ def end_turn(state: State, action: Action) -> Verdict:
         trigger(state, card, "turn_end")
     for card in state.in_play():
         trigger(state, card, "any_turn_end")
+    fire_delayed(state, "turn_end")                                          # «at the end of the turn» (6.2.7.2)
     phase = ["lorcana:3.4.1.1"] if state.pending else []
     if state.pending:
         resolve_bag(state, action)
@@ -379,6 +381,11 @@ def end_turn(state: State, action: Action) -> Verdict:
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
         card.gained_flags &= {"skip_next_ready"}
+        card.gained_abilities = [g for g in card.gained_abilities if g[2] != "turn"]
+        card.granted = [g for g in card.granted if g[1] != "turn"]
+    state.floating = [f for f in state.floating if f.get("until") != "turn"]  # floating triggers end (6.2.7.1)
+    for player in state.players.values():
+        player.next_reductions.clear()                                       # «… this turn» (4.3.6)
     if not state.players[state.active].zones["deck"]:                         # the turn ends: game state check
         state.ended_empty.add(state.active)
         game_state_check(state)

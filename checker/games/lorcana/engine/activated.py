@@ -5,11 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.bag import resolve_sentences
 from checker.games.lorcana.engine.damage import game_state_check
-from checker.games.lorcana.engine.effects import Targets, resolve
+from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.state import State
 from checker.grammar.walk import nodes
 from checker.scenario.model import Verdict
+
+
+def once_form(structure: dict[str, Any]) -> bool:
+    """An ability used as a turn action without ⟳ — «Once per turn, you may pay 2 ⬡ to …» (lorcana:6.1.13.2)."""
+    start = structure.get("start", {})
+    if "activated" in start or "name" not in start or any(k == "trigger" for k, _ in nodes(structure)):
+        return False
+    first = (start.get("sentence") or [{}])[0].get("sentence", {}).get("statement", {}).get("statement", {})
+    timings = [p["prefix"]["timing"] for p in first.get("prefix", []) if "timing" in p.get("prefix", {})]
+    return any("once_per_turn" in t or "once_during" in t for t in timings)
 
 
 def activate(state: State, action: dict[str, Any]) -> Verdict:
@@ -22,6 +33,15 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         return boost(state, card)
     ability = next((a for a in card.card.abilities if "activated" in a.get("start", {})
                     and str(a["start"].get("name", "")).casefold() == wanted), None)
+    once = next((a for a in card.card.abilities if once_form(a)
+                 and str(a["start"].get("name", "")).casefold() == wanted), None)
+    if ability is None and once is not None:                                 # «Once per turn, you may pay …»
+        if card.owner != state.active or card.zone != "play":
+            return Verdict(False, ["lorcana:4.4"], "solo se activan habilidades de tus cartas en juego")
+        resolve_sentences(once["start"]["sentence"], state, card,                 # using it is the decision
+                          Targets(state, [str(t) for t in action.get("targets") or []], state.active), decided=True)
+        game_state_check(state)
+        return Verdict(True, ["lorcana:4.4", "lorcana:6.1.13.2"], "habilidad usada")
     if ability is None:
         raise ReglasError(f"action.ability: «{card.card.name}» no tiene la habilidad activada «{wanted.upper()}»",
                           fix="usa el nombre en mayúsculas de una habilidad «coste — efecto»")
@@ -51,8 +71,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     player.ink_exerted += ink
     if banish_self:
         state.move(card, "discard")
-    resolve({"sentences": node.get("sentence", [])}, state, card,
-            Targets(state, [str(t) for t in action.get("targets") or []], state.active))
+    resolve_sentences(node.get("sentence", []), state, card,
+                      Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)
     return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4"], "habilidad activada")
 

@@ -1,4 +1,5 @@
-"""Resolving the bag: the active player's triggered abilities first, each sentence with its conditions checked."""
+"""Resolving effects sentence by sentence (conditions, sequencers, floating and delayed triggers) and the bag: the
+active player's triggered abilities first."""
 
 from __future__ import annotations
 
@@ -7,14 +8,27 @@ from typing import Any
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.effects import Targets, resolve
+from checker.games.lorcana.engine.events import TRIGGER_SCOPES, flush_moves, watch
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.statics import refresh
+from checker.grammar.walk import nodes
+
+#: Triggers and timings in front of an effect's sentence that create a delayed triggered ability (lorcana:6.2.7.2):
+#: the moment it waits for.
+DELAYED = {"at_end_of_turn": "turn_end", "at_end_of_the_turn": "turn_end"}
+#: Conditions after a sentence («… if …», «… unless …»): beyond this checker, reported, never ignored.
+SUFFIXES = frozenset({"if_suffix", "while_suffix", "unless_suffix", "trigger_suffix"})
+#: «Once per turn,» timings: a second time, the whole ability resolves with no effect (lorcana:6.1.13.2).
+ONCE = frozenset({"once_per_turn", "once_during"})
 
 
 def resolve_bag(state: State, action: dict[str, Any]) -> None:
-    """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:7.7.4)."""
+    """Resolve the bag: the active player's abilities first, in the order they arrived (lorcana:7.7.4), each followed
+    by the game state check (7.7.4.3)."""
     targets = Targets(state, [], state.active)
     targets.refs = state.trigger_targets                                     # shared: consumed across the action
     declined = {str(n).casefold() for n in action.get("decline") or []}
+    flush_moves(state)
     while state.pending:
         order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
         name, ref, subject = order[0]
@@ -24,22 +38,100 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         source = state.cards[ref]
         targets.chooser = source.owner                                       # its player makes its choices
         targets.previous = [state.cards[subject]] if subject != ref else []  # «that card», «them»
-        ability = next((a for a in source.card.abilities if a.get("start", {}).get("name") == name), None)
-        if ability is not None:
-            _resolve_sentences(ability, state, source, targets)
-            game_state_check(state)                                          # after each ability (1.8.1)
+        created = next((f for f in state.floating if f["key"] == name), None)
+        if created is not None:
+            sentences = [created["sentence"]]
+            state.applied.append("lorcana:6.2.7.2" if "at" in created else "lorcana:6.2.7.1")
+            if "at" in created:                                              # a delayed trigger happens once
+                state.floating.remove(created)
+                targets.previous = [state.cards[r] for r in created["refs"] if state.cards[r].zone == "play"]
+                if created["refs"] and not targets.previous:                 # they left play: new cards (7.1.6),
+                    sentences = []                                           # the effect finds nothing to act on
+        else:
+            gained = [ability for key, ability, _ in source.gained_abilities if key == name]
+            ability = next((a for a in [*source.card.abilities, *gained] if a.get("start", {}).get("name") == name),
+                           None)
+            sentences = ability["start"].get("sentence", []) if ability is not None else []
+        state.subject = subject
+        resolve_sentences(sentences, state, source, targets, triggered=True)
+        state.subject = None
+        settle(state)                                                        # after each ability (1.8.1)
+        flush_moves(state)
 
 
-def _resolve_sentences(ability: dict[str, Any], state: State, source: Instance, targets: Targets) -> None:
-    """Resolve every sentence of a triggered ability in order; conditions («if you have …») are checked now."""
-    for sentence in ability["start"].get("sentence", []):
+def settle(state: State) -> None:
+    """The game state check, run again after each check that changed something (lorcana:1.8.3); static abilities
+    are recomputed first, so a location that leaves play takes its bonus with it."""
+    refresh(state)
+    while game_state_check(state) and state.winner is None:
+        refresh(state)
+        state.applied.append("lorcana:1.8.3")
+
+
+def resolve_sentences(sentences: list[dict[str, Any]], state: State, source: Instance, targets: Targets,
+                      triggered: bool = False, decided: bool = False) -> None:
+    """Resolve the sentences of an effect in order (lorcana:6.1.2): conditions («if you have …») are checked now
+    (6.2.4), sequencers read the previous sentence (6.1.5.1). In an action or activated ability (not ``triggered``)
+    a sentence that starts with a trigger creates a floating or delayed triggered ability (6.2.7) instead, and each
+    «you may» clause reads the player's decision (6.1.4) unless ``decided`` (the activation was the decision)."""
+    was_decided, targets.decided = targets.decided, triggered or decided
+    try:
+        _sentences(sentences, state, source, targets, triggered)
+    finally:
+        targets.decided = was_decided
+
+
+def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, targets: Targets,
+               triggered: bool) -> None:
+    state.last_if = state.last_done = None
+    for sentence in sentences:
         statement = sentence.get("sentence", {}).get("statement", {}).get("statement")
         if statement is None:
             state.unresolved.append(f"frase no resuelta de {source.ref}")
             continue
-        conditions = [p for p in statement.get("prefix", []) if "trigger" not in p.get("prefix", {})]
-        holding = holds(conditions, state, source)
+        prefixes = statement.get("prefix", [])
+        if not triggered and _creates_trigger(sentence, prefixes, state, source, targets):
+            continue
+        conditions = [p for p in prefixes if "trigger" not in p.get("prefix", {})
+                      and not DELAYED.keys() & p.get("prefix", {}).get("timing", {}).keys()]
+        once = [p for p in conditions if ONCE & p.get("prefix", {}).get("timing", {}).keys()]
+        if once:
+            conditions = [p for p in conditions if p not in once]
+            if holds(once, state, source) is False:                          # used already: nothing at all
+                state.last_if = state.last_done = False
+                break
+        holding = holds(conditions, state, source, targets.zone) if not SUFFIXES & statement.keys() else None
         if holding is None:
             state.unresolved.append(f"condición no resuelta de {source.ref}")
+            continue
+        state.last_if = state.last_done = holding                            # handlers say when [A] was not done
         if holding:
             resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
+
+
+def _creates_trigger(sentence: dict[str, Any], prefixes: list[dict[str, Any]], state: State, source: Instance,
+                     targets: Targets) -> bool:
+    """Register the floating or delayed triggered ability a sentence of an effect creates; False if it creates none."""
+    key = f"{source.ref}#{max((int(f['key'].rsplit('#', 1)[1]) for f in state.floating), default=0) + 1}"
+    for prefix in prefixes:
+        fields = prefix.get("prefix", {})
+        moment = next((DELAYED[k] for part in ("trigger", "timing") for k in fields.get(part, {}) if k in DELAYED),
+                      None)
+        if moment is not None:
+            yours = any(k == "your_turn" for k, _ in nodes(fields))
+            state.floating.append({"key": key, "source": source.ref, "sentence": sentence, "at": moment,
+                                   "refs": [c.ref for c in targets.previous], "yours": yours})
+            return True
+        trigger = fields.get("trigger", {}).get("trigger")
+        if trigger is None:
+            continue
+        scope = next(iter(trigger.get("trigger_scope", {})), None)
+        watched = [watch(*next(iter(e.items()))) for e in trigger.get("event", [])]
+        if scope not in TRIGGER_SCOPES or scope != "this_turn_scope" or None in watched:
+            state.unresolved.append(f"disparador creado no resuelto de {source.ref}")
+            return True
+        for events, phrase, whose in (w for w in watched if w is not None):
+            state.floating.append({"key": key, "source": source.ref, "sentence": sentence, "until": "turn",
+                                   "events": events, "phrase": phrase, "whose": whose})
+        return True
+    return False

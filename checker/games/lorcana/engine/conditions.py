@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.games.lorcana.engine.filters import matches, supported
+from checker.games.lorcana.engine.hands import HAND_CONDITIONS
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.zonecards import ZoneContext, card_matches, understood
 from checker.grammar.walk import nodes
 
 
@@ -48,12 +50,20 @@ def _you_have(cond: dict[str, Any], state: State, source: Instance) -> bool | No
     return len(found) >= _count(cond["card_np"])
 
 
+def _used_shift(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if you used Shift to play him/them»: the card the trigger is about, or the card itself (lorcana:8.10)."""
+    card = state.cards.get(state.subject or source.ref, source)
+    return "shifted" in card.gained_flags
+
+
 #: Condition node types (``cond``) of the grammar and how to evaluate them (``coverage.py`` reads it).
 CONDITIONS: dict[str, Check] = {
     "is_state": _self_state,
     "has_no_damage": _damage(False),
     "has_damage": _damage(True),
     "you_have": _you_have,
+    **HAND_CONDITIONS,
+    "used_shift": _used_shift,
 }
 #: Condition wrappers whose ``cond`` is evaluated («while …», «if …»).
 WRAPPERS = ("while_condition", "if_condition")
@@ -65,18 +75,79 @@ def _during_your_turn(timing: dict[str, Any], state: State, source: Instance) ->
     return state.active == source.owner
 
 
+def _once(during: bool) -> Check:
+    """«Once per turn,» / «Once during your turn,» (lorcana:6.1.13.2): the ability of this card resolves once per
+    turn; a second time it resolves with no effect. Each copy of the card counts for itself."""
+    def check(timing: dict[str, Any], state: State, source: Instance) -> bool | None:
+        turn = _during_your_turn({"during": timing["once_during"]}, state, source) if during else True
+        if turn is not True:
+            return turn
+        key = f"once:{id(timing)}"
+        if key in source.gained_flags:                                       # cleared when the turn ends
+            state.applied.append("lorcana:6.1.13.2")
+            return False
+        source.gained_flags.add(key)
+        return True
+    return check
+
+
 #: Timing node types in front of an ability («During your turn,»).
-TIMINGS: dict[str, Check] = {"during": _during_your_turn}
+TIMINGS: dict[str, Check] = {"during": _during_your_turn, "once_per_turn": _once(False), "once_during": _once(True)}
 
 
-def holds(prefixes: list[dict[str, Any]], state: State, source: Instance) -> bool | None:
-    """Whether every prefix holds now; ``None`` if one of them is beyond this checker."""
+def _then(prefix: dict[str, Any], state: State, source: Instance) -> bool | None:
+    return True
+
+
+def _otherwise(prefix: dict[str, Any], state: State, source: Instance) -> bool | None:
+    return None if state.last_if is None else not state.last_if
+
+
+def _if_you_do(prefix: dict[str, Any], state: State, source: Instance) -> bool | None:
+    return state.last_done
+
+
+#: Sequencers in front of a sentence («Then,», «Otherwise,», «If you do,»; lorcana:6.1.5.1), read against the
+#: previous sentence (``state.last_if``: its condition held; ``state.last_done``: what it asked was done).
+SEQUENCERS: dict[str, Check] = {"then": _then, "otherwise": _otherwise, "if_you_do": _if_you_do}
+
+
+def _looked_is_a(fields: dict[str, Any], card: Instance, source: Instance, zone: ZoneContext) -> bool | None:
+    return card_matches(fields, card, source) if understood(fields) else None
+
+
+def _looked_is_named(fields: dict[str, Any], card: Instance, source: Instance, zone: ZoneContext) -> bool | None:
+    return None if zone.named is None else card.card.base_name.casefold() == zone.named.casefold()  # 5.2.6
+
+
+#: «If it's a song card», «If it's the named card»: about the one card the effect is looking at or revealed.
+LookedCheck = Callable[[dict[str, Any], Instance, Instance, ZoneContext], "bool | None"]
+LOOKED_STATES: dict[str, LookedCheck] = {"is_a": _looked_is_a, "the_named_card": _looked_is_named}
+
+
+def _about_looked(cond: dict[str, Any], source: Instance, zone: ZoneContext | None) -> bool | None:
+    looked = zone.looking if zone is not None else None
+    if zone is None or not looked or len(looked) != 1 or len(cond.get("state", {})) != 1:
+        return None
+    ((kind, fields),) = cond["state"].items()
+    check = LOOKED_STATES.get(kind)
+    return check(fields, looked[0], source, zone) if check else None
+
+
+def holds(prefixes: list[dict[str, Any]], state: State, source: Instance,
+          zone: ZoneContext | None = None) -> bool | None:
+    """Whether every prefix holds now; ``None`` if one of them is beyond this checker. ``zone``: what the effect is
+    looking at, for «if it's …» (the card it revealed)."""
     for prefix in prefixes:
         fields = prefix.get("prefix", {})
         if "timing" in fields:
             kind = next(iter(fields["timing"]))
             check = TIMINGS.get(kind)
             value = check(fields["timing"], state, source) if check else None
+        elif "sequencer" in fields:
+            kind = next(iter(fields["sequencer"]))
+            check = SEQUENCERS.get(kind)
+            value = check(fields["sequencer"], state, source) if check else None
         else:
             wrapper = fields.get("condition", {})
             inner = next((wrapper[w] for w in WRAPPERS if w in wrapper), None)
@@ -84,7 +155,10 @@ def holds(prefixes: list[dict[str, Any]], state: State, source: Instance) -> boo
                 return None
             ((kind, cond),) = inner["cond"].items()
             check = CONDITIONS.get(kind)
-            value = check(cond, state, source) if check else None
+            if kind == "is_state" and str(cond.get("she_is", "")).casefold() in ("it's", "it is"):
+                value = _about_looked(cond, source, zone)
+            else:
+                value = check(cond, state, source) if check else None
         if value is None:
             return None
         if not value:

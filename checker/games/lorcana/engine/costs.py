@@ -1,45 +1,131 @@
-"""The total cost of playing a card (lorcana:4.3.2.3): ink cost, then increases, then reductions."""
+"""The total cost of playing a card (lorcana:4.3.2.3): ink cost or alternate cost, then increases, then reductions.
+
+Static payment modifiers come from cards in play (``your Broom characters cost 1 less``) or, when they speak of
+the card itself, from the card being played (4.3.6: a self-referential modifier works from the hand); the ones an
+effect left for «the next [card] you play this turn» wait on the player. A modifier the checker cannot evaluate
+exactly (its condition, its «for each», its card phrase) is reported unresolved, never silently skipped.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from checker.games.lorcana.engine.conditions import holds
+from checker.games.lorcana.engine.counts import times
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.zonecards import card_matches, understood
 from checker.grammar.walk import nodes
 
+#: Cost-changing predicates of static sentences and the sign they give the payment (``coverage.py`` reads it).
+COST_CHANGES = {"cost_increase": 1, "cost_reduction": -1, "shift_cost_reduction": -1}
+#: Modifiers that change only a Shift cost («… to play characters using their Shift ability»).
+SHIFT_ONLY = frozenset({"shift_cost_reduction"})
+#: Subjects of a cost-changing sentence: whose plays it changes.
+PAYERS = frozenset({"you", "each_player"})
 
-def _cost_clauses(card: Instance) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """(kind, subject, fields) of unconditional cost-changing sentences of a card."""
+
+def _is_self(target: Any) -> bool:
+    return any(kind == "this_card" for kind, _ in nodes(target))
+
+
+def _cost_clauses(card: Instance) -> list[tuple[str, dict[str, Any], dict[str, Any], list[Any]]]:
+    """(verb, subject, fields, prefixes) of the static cost-changing sentences of a card."""
     found = []
     for structure in card.card.abilities:
+        if any(kind in ("trigger", "activated") for kind, _ in nodes(structure)):
+            continue
         for kind, fields in nodes(structure):
-            if kind != "statement" or fields.get("prefix"):
+            if kind != "statement":
                 continue
             for clause in fields.get("clause", []):
                 declarative = clause.get("declarative", {})
                 predicate = declarative.get("predicate", {})
-                for verb in ("cost_reduction", "cost_increase"):
+                for verb in COST_CHANGES:
                     if verb in predicate:
-                        found.append((verb, declarative.get("subject", {}), predicate[verb]))
+                        found.append((verb, declarative.get("subject", {}), predicate[verb],
+                                      fields.get("prefix", [])))
     return found
 
 
-def play_cost(state: State, card: Instance) -> tuple[int, list[str]]:
-    """The ink to pay and the rules that changed it."""
+def _factor(prefixes: list[Any], state: State, source: Instance) -> int | None:
+    """How many times the modifier applies now: 0 when its condition fails, the «for each» count, ``None`` when
+    beyond this checker."""
+    each = [p["prefix"]["timing"] for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})]
+    condition = holds([p for p in prefixes if "for_each" not in p.get("prefix", {}).get("timing", {})],
+                      state, source)
+    if condition is None:
+        return None
+    factor = int(condition)
+    for expression in each:
+        count = times(expression, state, source)
+        if count is None:
+            return None
+        factor *= count
+    return factor
+
+
+def _applies(subject: dict[str, Any], target: dict[str, Any], card: Instance, source: Instance) -> bool | None:
+    """Whether the modifier of ``source`` changes what ``card``'s player pays; ``None`` if beyond this checker."""
+    if not PAYERS & set(subject):
+        return None
+    if _is_self(target):
+        return card is source
+    if card is source:                                                       # about other cards: only from play
+        return False
+    if not supported(target):
+        return None
+    if "you" in subject and card.owner != source.owner:
+        return False
+    probe = Instance(card.ref, card.card, card.owner, "play")
+    return matches(target, probe, source)
+
+
+def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[int, list[str]]:
+    """The ink to pay to play ``card`` for its ink cost, or for its Shift cost ``base`` (an alternate cost,
+    lorcana:1.5.5.2: payment modifiers apply to it too), and the rules that changed it."""
     increase = reduction = 0
-    for source in state.in_play():
-        for verb, subject, fields in _cost_clauses(source):
-            target = fields.get("target", {})
-            if "card_np" not in target or not supported(target):
+    for source in [*state.in_play(), card]:
+        for verb, subject, fields, prefixes in _cost_clauses(source):
+            if verb in SHIFT_ONLY and base is None:
                 continue
-            applies_to_player = ("you" in subject and card.owner == source.owner) or "each_player" in subject
-            probe = Instance(card.ref, card.card, source.owner if "you" in subject else card.owner, "play")
-            if applies_to_player and matches(target, probe, source):
-                if verb == "cost_increase":
-                    increase += int(fields["number"])
-                else:
-                    reduction += int(fields["number"])
-    cost = max(0, card.card.cost + increase - reduction)
+            applies = _applies(subject, fields.get("target", {}), card, source)
+            factor = _factor(prefixes, state, source) if applies else 0
+            if applies is None or factor is None:
+                note = f"cambio de coste no resuelto de {source.ref}"
+                if note not in state.unresolved:
+                    state.unresolved.append(note)
+                continue
+            amount = int(fields["number"]) * factor
+            if COST_CHANGES[verb] > 0:
+                increase += amount
+            else:
+                reduction += amount
+    reduction += sum(amount for amount, _ in waiting_reductions(state, card))
+    cost = max(0, (card.card.cost if base is None else base) + increase - reduction)
     rules = ["lorcana:4.3.2.3"] if increase or reduction else []
+    if waiting_reductions(state, card):
+        rules.append("lorcana:4.3.6")
     return cost, rules
+
+
+def _next_phrase(phrase: dict[str, Any]) -> dict[str, Any]:
+    return {"card_np": {"adjective": phrase.get("adjective", []), "card_noun": phrase.get("card_noun", {})}}
+
+
+def waiting_reductions(state: State, card: Instance) -> list[tuple[int, dict[str, Any]]]:
+    """The «next [card] you play this turn» reductions (lorcana:4.3.6) that apply to ``card``."""
+    waiting = state.players[card.owner].next_reductions
+    return [(amount, phrase) for amount, phrase in waiting if card_matches(_next_phrase(phrase), card, card)]
+
+
+def next_understood(phrase: dict[str, Any]) -> bool:
+    return understood(_next_phrase(phrase))
+
+
+def use_reductions(state: State, card: Instance) -> None:
+    """Playing ``card`` in any way uses up the waiting reductions that apply to it (lorcana:4.3.6)."""
+    used = waiting_reductions(state, card)
+    waiting = state.players[card.owner].next_reductions
+    for entry in used:
+        waiting.remove(entry)

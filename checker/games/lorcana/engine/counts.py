@@ -6,6 +6,7 @@ from typing import Any
 
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.zonecards import card_matches, understood
 from checker.grammar.walk import nodes
 
 
@@ -15,6 +16,8 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
     for kind, fields in nodes(expression):
         if kind in ("each_card", "for_each"):                               # «for each X» after or before
             card_np = fields.get("card_np", {})
+            if any(k == "in_discard" for k, _ in nodes(card_np)):            # «character card in your discard»
+                return _in_discard(card_np, state, source)
             if not supported(card_np):
                 return None
             kinds = {k for k, _ in nodes(card_np)}
@@ -32,3 +35,25 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
                 return None
             return source.damage // max(int(fields["number"]), 1)
     return None
+
+
+def _without_zone(card_np: Any) -> Any:
+    fields = card_np.get("card_np", {})
+    kept = [m for m in fields.get("post_modifier", []) if "in_discard" not in m]
+    return {"card_np": {**fields, "post_modifier": kept}}
+
+
+def countable(card_np: Any) -> bool:
+    """Whether ``times`` can count the cards the phrase denotes (in play, in a hand, in your discard)."""
+    if any(k == "in_discard" for k, _ in nodes(card_np)):
+        return "your_discard" in {k for k, _ in nodes(card_np)} and understood(_without_zone(card_np))
+    return supported(card_np)
+
+
+def _in_discard(card_np: Any, state: State, source: Instance) -> int | None:
+    """How many cards of the discard the phrase denotes («song card in your discard»); ``None`` if beyond."""
+    if not countable(card_np):
+        return None
+    card_np = _without_zone(card_np)
+    pool = [state.cards[ref] for ref in state.players[source.owner].zones["discard"]]
+    return sum(1 for card in pool if card_matches(card_np, card, source))

@@ -10,21 +10,29 @@ not rules text (lorcana:8.1.1) and is not counted.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
-from checker.games.lorcana.engine.cards import HANDLED_KEYWORDS, keywords_of
-from checker.games.lorcana.engine.conditions import CONDITIONS, TIMINGS, WRAPPERS
-from checker.games.lorcana.engine.effects import EFFECTS
-from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS
+from checker.games.lorcana.engine.activated import once_form
+from checker.games.lorcana.engine.bag import DELAYED
+from checker.games.lorcana.engine.cards import HANDLED_KEYWORDS, CardDef, keywords_of
+from checker.games.lorcana.engine.conditions import CONDITIONS, SEQUENCERS, TIMINGS, WRAPPERS
+from checker.games.lorcana.engine.costs import COST_CHANGES, PAYERS
+from checker.games.lorcana.engine.counts import countable
+from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
+from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS
 from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS
-from checker.games.lorcana.engine.statics import AURAS
+from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, gainable, purpose_clause, quoted
+from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
 from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
 
 Structure = dict[str, Any]
 #: Costs an activated ability can pay besides ⟳ and ink (effect costs by predicate).
 EFFECT_COSTS = frozenset({"banish"})
+#: Verbs that give a quoted ability; the quoted ability is measured apart (``_quoted_gaps``).
+QUOTED_VERBS = ("gains_ability", "gains_with_ability")
 
 
 def _without_reminders(value: Any) -> Any:
@@ -33,6 +41,29 @@ def _without_reminders(value: Any) -> Any:
     if isinstance(value, list):
         return [_without_reminders(v) for v in value]
     return value
+
+
+def _without_quotes(value: Any) -> Any:
+    """The structure without the quoted abilities it gives («gains "…"»): they are measured apart."""
+    if isinstance(value, dict):
+        return {k: _without_quotes(v) for k, v in value.items() if k != "quoted_ability"}
+    if isinstance(value, list):
+        return [_without_quotes(v) for v in value]
+    return value
+
+
+def _quoted_gaps(structure: Structure) -> list[str]:
+    """Gaps of the quoted abilities an ability gives: the verb when the engine does not give it, else the quoted
+    ability's own gaps as a triggered or static ability of the card that gains it."""
+    gaps: list[str] = []
+    for kind, args in nodes(structure):
+        if kind in QUOTED_VERBS and isinstance(args, dict) and "quoted_ability" in args:
+            ability, gained = quoted(args), gainable(args)
+            if ability is None or gained is None:
+                gaps.append(kind)
+            else:
+                gaps += missing({"start": {**ability["start"], "name": "QUOTED"}}, gained)
+    return gaps
 
 
 def _statements(structure: Structure) -> Iterator[Structure]:
@@ -53,7 +84,9 @@ def _clauses(statement: Structure) -> Iterator[tuple[str, Structure, Structure]]
             yield next(iter(clause)), {}, fields
 
 
-def _prefix_gaps(statement: Structure) -> list[str]:
+def _prefix_gaps(statement: Structure, effect: bool = False) -> list[str]:
+    """Gaps of the conditions, timings and sequencers in front of a sentence; in an effect (``effect``) a timing
+    that waits for a moment creates a delayed triggered ability."""
     gaps = []
     for prefix in statement.get("prefix", []):
         fields = prefix.get("prefix", {})
@@ -61,7 +94,12 @@ def _prefix_gaps(statement: Structure) -> list[str]:
             continue
         if "timing" in fields:
             kind = next(iter(fields["timing"]))
-            if kind not in TIMINGS:
+            if kind not in TIMINGS and not (effect and kind in DELAYED):
+                gaps.append(kind)
+            continue
+        if "sequencer" in fields:
+            kind = next(iter(fields["sequencer"]))
+            if kind not in SEQUENCERS:
                 gaps.append(kind)
             continue
         wrapper = fields.get("condition", {})
@@ -85,14 +123,32 @@ def _effect_gaps(structure: Structure) -> list[str]:
         if kind in ("choose_one", "sentence_with_reminder"):
             gaps.append(kind)
     for statement in _statements(structure):
-        gaps += _prefix_gaps(statement)
-        gaps += [verb for verb, _, _ in _clauses(statement) if verb not in EFFECTS]
+        gaps += _prefix_gaps(statement, effect=True)
+        gaps += [verb for verb, args, _ in _clauses(statement) if (verb not in EFFECTS and verb not in PLAYING_EFFECTS)
+                 or (verb in READS and verb not in QUOTED_VERBS and not READS[verb](args))]
+        for verb, args, fields in _clauses(statement):
+            if verb == "draw" and fields.get("optional") and "you" not in (fields.get("subject") or {"you": {}}):
+                gaps.append(verb)                                            # another player's «may»: theirs
+            if verb in ("gets", "gains") and isinstance(args, dict) and not lasting(args):
+                gaps.append(verb)                                            # a duration the engine lacks
+            if "purpose" in fields:                                          # «[A] to [B]»: [B] too
+                then = next(iter(purpose_clause(fields["purpose"]).values())).get("predicate", {})
+                gaps += [] if verb in PAYS_FOR else ["purpose"]
+                gaps += [v for v in then if v not in EFFECTS and v not in PLAYING_EFFECTS]
     return gaps
 
 
-def _event_gaps(structure: Structure) -> list[str]:
+def _floating(structure: Structure) -> bool:
+    """Every trigger of the text is scoped «this turn» or waits for a moment: an action creating floating or delayed
+    triggered abilities (lorcana:6.2.7)."""
+    triggers = [f for k, f in nodes(structure) if k == "trigger"]
+    delayed = [k for k, _ in nodes(structure) if k in DELAYED]
+    return bool(triggers or delayed) and all("this_turn_scope" in f.get("trigger_scope", {}) for f in triggers)
+
+
+def _event_gaps(structure: Structure, kind: str = "") -> list[str]:
     gaps: list[str] = []
-    if structure["start"].get("name") is None:
+    if structure["start"].get("name") is None and not (kind == "action" and _floating(structure)):
         gaps.append("trigger_without_name")
     for kind, fields in nodes(structure):
         if kind == "trigger":
@@ -100,13 +156,20 @@ def _event_gaps(structure: Structure) -> list[str]:
                 ((event_kind, event_fields),) = event.items()
                 phrase = event_fields.get("card_np") if isinstance(event_fields, dict) else None
                 verbs = [v for v, _ in nodes(event_fields.get("event_verb", {}))] if event_kind == "card_event" else []
+                zones = [z for z, _ in nodes(event_fields.get("destination", {}))] if event_kind == "card_put_into" \
+                    else []
                 if event_kind not in SELF_EVENTS:
                     gaps.append(event_kind)
                 elif event_kind == "card_event" and not any(v in EVENT_VERBS for v in verbs):
                     gaps += verbs[:1] or [event_kind]
+                elif event_kind == "card_put_into" and not any(z in ZONE_EVENTS for z in zones):
+                    gaps.append(event_kind)
                 elif phrase is not None and not supported(phrase):
                     gaps.append("card_np")
-            gaps += [k for k in fields if k == "trigger_scope"]
+            scope = fields.get("trigger_scope", {})
+            yours = any(k == "your_turn" for k, _ in nodes(scope))
+            if scope and (not TRIGGER_SCOPES & set(scope) or ("during_scope" in scope and not yours)):
+                gaps.append("trigger_scope")
         elif kind == "at_start_of_turn" and not any(k == "your_turn" for k, _ in nodes(fields)):
             gaps.append(kind)
     return gaps
@@ -121,8 +184,17 @@ def _static_gaps(structure: Structure) -> list[str]:
             reader = FLAGS.get(verb)
             self_flag = not prefixes and any(k == "this_card" for k, _ in nodes(subject)) and reader is not None \
                 and reader(args) is not None
-            aura = verb in AURAS and "duration" not in args and ("card_np" in subject or "pronoun" in subject)
+            aura = verb in AURAS and "duration" not in args and ("card_np" in subject or "pronoun" in subject) \
+                and challenged({verb: args}) is not False \
+                and stops_known({verb: args})                              # «can't challenge your characters»
             if self_flag:
+                continue
+            if verb in COST_CHANGES and PAYERS & set(subject):                 # «you pay N ⬡ less to play …»
+                target = args.get("target", {})
+                if not any(k == "this_card" for k, _ in nodes(target)) and not supported(target):
+                    gaps.append("card_np")
+                gaps += ["card_np" for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})
+                         and not countable(p["prefix"]["timing"]["for_each"].get("card_np", {}))]
                 continue
             if not aura:
                 gaps.append(verb)
@@ -153,7 +225,17 @@ def missing(structure: Structure, kind: str = "") -> list[str]:
     ``keyword``, ``action``); without it an ability with no trigger and no imperative clause is read as static.
     """
     structure = _without_reminders(structure)
+    quoted_gaps = _quoted_gaps(structure)
+    structure = _without_quotes(structure)
+    return quoted_gaps + _gaps(structure, kind)
+
+
+def _gaps(structure: Structure, kind: str) -> list[str]:
     start = structure["start"]
+    if kind == "activated" and "activated" not in start and not once_form(structure):
+        return ["activated"]                                                 # no cost — effect the engine can use
+    if once_form(structure):                                                 # «Once per turn, you may pay …»
+        return _effect_gaps(structure)
     if "keywords" in start:
         gaps = _keyword_gaps(structure)
         return gaps + (_effect_gaps({"start": {"sentence": start["sentence"]}}) if "sentence" in start else [])
@@ -164,8 +246,33 @@ def missing(structure: Structure, kind: str = "") -> list[str]:
                 if not EFFECT_COSTS & set(f.get("predicate", {}))]
         return gaps + _effect_gaps({"start": {"sentence": node.get("sentence", [])}})
     if _triggered(structure):
-        return _event_gaps(structure) + _effect_gaps(structure)
+        return _event_gaps(structure, kind) + _effect_gaps(structure)
     imperative = any(k == "imperative" for k, _ in nodes(structure))
     if kind == "action" or (kind not in ("static",) and imperative):
         return _effect_gaps(structure)
     return _static_gaps(structure)
+
+
+@cache
+def static_gaps(card: CardDef) -> tuple[str, ...]:
+    """The node types of a card's static abilities (neither keywords, nor triggered, nor activated: lorcana:6.4) that
+    the engine does not apply; at run time it would ignore them, so ``scenario.py`` reports them while the card is in
+    play. An action card has no abilities (lorcana:6.1.1.2); a change to what a player pays is read, or reported,
+    by ``costs.py`` when a card is played (lorcana:4.3.2.3)."""
+    if card.type == "action":
+        return ()
+    gaps: list[str] = []
+    for structure in card.abilities:
+        start = structure.get("start", {})
+        if "keywords" in start or "activated" in start or once_form(structure) or _triggered(structure) \
+                or _cost_change(structure):
+            continue
+        gaps += missing(structure, "static")
+    return tuple(dict.fromkeys(gaps))
+
+
+def _cost_change(structure: Structure) -> bool:
+    """Every clause of the ability changes what a player pays («you pay N ⬡ less to play …»)."""
+    clauses = [(verb, fields) for statement in _statements(structure) for verb, _, fields in _clauses(statement)]
+    return bool(clauses) and all(verb in COST_CHANGES and PAYERS & set(fields.get("subject", {}))
+                                 for verb, fields in clauses)

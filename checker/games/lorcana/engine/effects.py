@@ -12,6 +12,9 @@ from checker.games.lorcana.engine.damage import deal_damage, draw
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.zonecards import ZoneContext, next_choice
+from checker.games.lorcana.engine.zones import ZONE_EFFECTS
+from checker.games.lorcana.engine.zonetargets import acting_players
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -29,6 +32,12 @@ class Targets:
         self.state, self.refs, self.chooser = state, list(refs), chooser
         #: The cards the previous clause acted on («…and deal 1 damage to each of them»).
         self.previous: list[Instance] = []
+        #: What the effect does outside play: the cards it looks at, a named card (``zones.py``).
+        self.zone = ZoneContext()
+        #: Whether a «you may» of the effect is already decided: a triggered ability's, used or declined whole
+        #: (``decline``), or an ability whose activation is the decision; otherwise each «you may» clause reads
+        #: the player's ``may`` choice (lorcana:6.1.4).
+        self.decided = False
 
     def take(self, what: str, phrase: Any = None, source: Instance | None = None) -> Instance | None:
         """The next chosen card; checked against ``phrase`` (seen from ``source``) when the checker reads it."""
@@ -56,10 +65,28 @@ class Targets:
         return card
 
 
-def _amount(fields: dict[str, Any]) -> int:
+#: «up to N» (lorcana:6.1.3): the player chooses any amount from 0 to N.
+UP_TO = "lorcana:6.1.3"
+
+
+def _amount(fields: dict[str, Any], state: State) -> int | None:
+    """The amount of a clause; for «up to N» the player's next ``amount`` choice, refused outside 0…N, ``None``
+    (reported unresolved) when it is missing: never the maximum by default."""
     amount = fields.get("amount", {})
     for kind, inner in nodes(amount):
-        if kind in ("number", "up_to"):
+        if kind == "up_to":
+            most = int(inner.get("number", 0))
+            chosen = next_choice(state, "amount", "up_to")
+            if chosen is None:
+                return None
+            if isinstance(chosen, bool) or not isinstance(chosen, int):
+                raise ReglasError(f"choices: la cantidad elegida tiene que ser un número entero («{chosen}»)",
+                                  fix=f"pon {{amount: N}} con N de 0 a {most}")
+            if not 0 <= chosen <= most:
+                raise Refused(f"«up to {most}»: se elige una cantidad de 0 a {most}, no {chosen}", UP_TO, CHOICE)
+            state.applied.append(UP_TO)
+            return chosen
+        if kind == "number":
             return int(inner.get("number", 0))
         if kind == "one_amount":
             return 1
@@ -84,6 +111,10 @@ class Clause:
     state: State
     source: Instance
     targets: Targets
+    #: «you may …»: the player may choose to do none of it.
+    optional: bool = False
+    #: «… to [B]» (lorcana:6.1.5.1): what follows when this clause is done; read by the verbs that pay for it.
+    purpose: dict[str, Any] | None = None
 
     @property
     def player(self) -> str:
@@ -95,20 +126,39 @@ Effect = Callable[[Clause], bool]
 
 
 def _draw(c: Clause) -> bool:
-    draw(c.state, c.player, _cards(c.args))
+    """«Draw 2 cards», «That player draws 2 cards», «Each player may draw a card»: each player the subject names
+    draws (the active player first, lorcana:6.7.6); a subject the engine cannot tell is reported unresolved. Another
+    player's «may» is their own decision, which the scenario does not give: unresolved, never assumed."""
+    players = acting_players(c, c.args.get("draw"))
+    if players is None or (c.optional and any(player != c.player for player in players)):
+        return False
+    for player in players:
+        draw(c.state, player, _cards(c.args))
     return True
 
 
 def _gain_lore(c: Clause) -> bool:
-    c.state.players[c.player].lore += _amount(c.args)
+    """«Gain 2 lore», «Its player gains 2 lore»: the players the subject names (unresolved when it cannot tell)."""
+    players = acting_players(c, c.args.get("gain"))
+    if players is None or (c.optional and any(player != c.player for player in players)):
+        return False
+    for player in players:
+        amount = _amount(c.args, c.state)
+        if amount is not None:
+            c.state.players[player].lore += amount
     return True
 
 
 def _lose_lore(c: Clause) -> bool:
-    if not (c.subject and "each_opponent" in c.subject):
+    if not (c.subject and ("each_opponent" in c.subject or "each_opponent_more_lore" in c.subject)):
         return False
+    mine = c.state.players[c.player].lore                                    # compared as the effect resolves
     for opponent in c.state.opponents(c.player):
-        c.state.players[opponent].lore = max(0, c.state.players[opponent].lore - _amount(c.args))
+        if "each_opponent_more_lore" in c.subject and c.state.players[opponent].lore <= mine:
+            continue
+        amount = _amount(c.args, c.state)
+        if amount is not None:
+            c.state.players[opponent].lore = max(0, c.state.players[opponent].lore - amount)
     return True
 
 
@@ -136,12 +186,47 @@ def _subjects(c: Clause, verb: str) -> list[Instance]:
     return [chosen] if chosen else []
 
 
+#: Turn actions a «… can't [action] for the rest of this turn» effect stops (checked by ``actions.py``).
+_STOPPED_THIS_TURN = ("quest", "challenge")
+
+
 def _cant(c: Clause) -> bool:
-    if c.subject is None or not any(k == "ready_at_start" for k, _ in nodes(c.args)):
+    if c.subject is None:
         return False
-    for target in _subjects(c, "cant"):
-        target.gained_flags.add("skip_next_ready")
+    if any(k == "ready_at_start" for k, _ in nodes(c.args)):
+        for target in _subjects(c, "cant"):
+            target.gained_flags.add("skip_next_ready")
+        return True
+    stopped = [a for a, _ in nodes(c.args.get("action_list", {})) if a != "action_list"]
+    duration = [d for d, _ in nodes(c.args.get("duration", {}))]
+    if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) \
+            or not any(d in ("rest_of_turn", "this_turn") for d in duration):
+        return False
+    for target in _subjects(c, "cant"):                                      # ends with the turn (6.2.7.1)
+        target.granted += [(f"cant_{a}", "turn") for a in stopped]
     return True
+
+
+#: How long «gets ±N» / «gains Keyword» lasts, by duration node type (lorcana:6.4.2): the end of this turn, or the
+#: start of the player's next turn. Any other duration («during their next turn», «while challenging») is reported
+#: unresolved, never stretched to one of these; with none («They gain Rush.») it lasts while the card stays in play
+#: (``State.move`` clears it when the card leaves, lorcana:7.1.6).
+DURATIONS = {"this_turn": "turn", "until_your_next_turn": "next_turn"}
+
+
+def _until(args: dict[str, Any], player: str) -> str | None:
+    duration = args.get("duration")
+    if duration is None:
+        return "play"
+    kind = next(iter(duration), None) if isinstance(duration, dict) and len(duration) == 1 else None
+    until = DURATIONS.get(kind) if kind is not None else None
+    return f"next_turn:{player}" if until == "next_turn" else until
+
+
+def lasting(args: dict[str, Any]) -> bool:
+    """Whether the engine reads this «gets» / «gains» whole: how long it lasts, and no «for each …» or «while
+    here» it would leave out (``coverage.py`` asks it too)."""
+    return _until(args, "") is not None and not {"per_each", "while_here"} & args.keys()
 
 
 def _modifies(verb: str) -> Effect:
@@ -149,7 +234,9 @@ def _modifies(verb: str) -> Effect:
     def effect(c: Clause) -> bool:
         if c.subject is None or not ("stat_mod" in c.args or "keyword_list" in c.args):
             return False
-        until = "turn" if "duration" in c.args and "this_turn" in c.args["duration"] else f"next_turn:{c.player}"
+        until = _until(c.args, c.player)
+        if until is None or not lasting(c.args):
+            return False
         for target in _subjects(c, verb):
             _modify(verb, c.args, target, until)
         return True
@@ -163,6 +250,10 @@ def _move_damage_effect(c: Clause) -> bool:
     return True
 
 
+#: Verbs applied to each target that read an amount («deal 2 damage», «remove up to 3 damage»).
+AMOUNTS = frozenset({"deal_damage", "put_damage", "remove_damage"})
+
+
 #: Predicate node types of the grammar and their handlers (the engine's vocabulary; ``coverage.py`` reads it).
 EFFECTS: dict[str, Effect] = {
     "draw": _draw,
@@ -174,20 +265,53 @@ EFFECTS: dict[str, Effect] = {
     "gets": _modifies("gets"),
     "gains": _modifies("gains"),
     "move_damage": _move_damage_effect,
+    **ZONE_EFFECTS,
 }
+
+
+#: Verbs whose handler resolves the «to [B]» that follows them (lorcana:6.1.5.1); others report it unresolved.
+PAYS_FOR: set[str] = set()
+
+
+#: «you may» (lorcana:6.1.4): the player whose effect it is decides whether it happens.
+MAY = "lorcana:6.1.4"
+
+
+def _accepted(fields: dict[str, Any], verb: str, state: State, targets: Targets) -> bool | None:
+    """Whether the player does a «you may [A]» clause of an action or activated ability: the next ``may`` choice;
+    ``None`` (reported unresolved) when it is missing. Other clauses, and those already decided, are done."""
+    subject = fields.get("subject")
+    if fields.get("optional") != "may" or targets.decided or not (subject is None or "you" in subject):
+        return True
+    decision = next_choice(state, "may", verb)
+    if decision is None:
+        return None
+    if not isinstance(decision, bool):
+        raise ReglasError(f"choices: «you may» se decide con true o false, no «{decision}»",
+                          fix="pon {may: true} para hacerlo o {may: false} para no hacerlo")
+    state.applied.append(MAY)
+    return decision
 
 
 def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
     """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts); a clause with no
-    handler, or beyond its handler, is reported unresolved with its node type."""
+    handler, or beyond its handler, is reported unresolved with its node type. A declined «you may» clause does
+    nothing (lorcana:6.1.4; «If you do,» then fails), an undecided one is unresolved."""
     for kind, fields in nodes(structure):
         if kind not in ("imperative", "declarative"):
             continue
         predicate = fields.get("predicate", {})
         ((verb, args),) = predicate.items() if len(predicate) == 1 else (("?", {}),)
+        accepted = _accepted(fields, verb, state, targets)
+        if not accepted:
+            state.last_done = None if accepted is None else False
+            continue
         effect = EFFECTS.get(verb)
-        if effect is None or not effect(Clause(args, fields.get("subject"), state, source, targets)):
+        if effect is None or not effect(Clause(args, fields.get("subject"), state, source, targets,
+                                                  fields.get("optional") == "may", fields.get("purpose"))):
             state.unresolved.append(verb)
+        elif "purpose" in fields and verb not in PAYS_FOR:                   # «[A] to [B]»: [B] is never dropped
+            state.unresolved.append("purpose")
 
 
 def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: Targets) -> None:
@@ -206,7 +330,10 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     if origin is destination:
         raise Refused(f"el daño que sale de «{origin.ref}» no puede volver a ponerse en ella con el mismo efecto",
                       "lorcana:1.9.2.4", CHOICE)
-    moved = min(_amount(args), origin.damage)
+    amount = _amount(args, state)
+    if amount is None:
+        return
+    moved = min(amount, origin.damage)
     origin.damage -= moved
     destination.damage += moved
     state.applied.append("lorcana:1.9.2.4")
@@ -219,8 +346,10 @@ def _group(target: dict[str, Any], state: State, source: Instance,
 
     if isinstance(target, dict) and "each_of_them" in target:
         return list(previous)
-    if isinstance(target, dict) and "pronoun" in target:              # «them», «her»: what came before, or itself
-        return list(previous) or [source]
+    if isinstance(target, dict) and "pronoun" in target:              # «them», «her»: what came before
+        if not previous:                                                   # nothing before it: never guessed
+            state.unresolved.append("pronoun: no hay nada antes a lo que se refiera")
+        return list(previous)
     if any(kind == "that_card" for kind, _ in nodes(target)):              # the card the trigger was about
         return list(previous) or [source]
     if any(kind == "this_card" for kind, _ in nodes(target)):
@@ -247,15 +376,19 @@ def _group(target: dict[str, Any], state: State, source: Instance,
 
 
 def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> None:
-
+    """The verb on one card; an «up to N» amount is the player's choice for this card."""
+    amount = _amount(args, state) if verb in AMOUNTS else 0
+    if amount is None:
+        return
     if verb == "deal_damage":
-        deal_damage(state, target, _amount(args))
+        deal_damage(state, target, amount)
     elif verb == "banish":
 
         was_in_play = target.zone == "play"
         state.move(target, "discard")
-        if was_in_play:
-            trigger(state, target, "banished")
+        if was_in_play:                                                      # during a challenge, «in a challenge»
+            in_challenge = state.challenge is not None and target.ref in state.challenge
+            trigger(state, target, "banished_in_challenge" if in_challenge else "banished")
     elif verb == "return_to_hand":
         state.move(target, "hand")
     elif verb == "exert":
@@ -263,9 +396,9 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
     elif verb == "ready":
         target.exerted = False
     elif verb == "put_damage":
-        target.damage += _amount(args)                                       # not dealt: no Resist (10.8.4)
+        target.damage += amount                                              # not dealt: no Resist (10.8.4)
     else:
-        target.damage = max(0, target.damage - _amount(args))
+        target.damage = max(0, target.damage - amount)
 
 
 def _modify(verb: str, args: dict[str, Any], target: Instance, until: str) -> None:

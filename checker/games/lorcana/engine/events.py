@@ -17,15 +17,91 @@ EVENT_VERBS = {
     "is_banished_in_challenge": ("banished_in_challenge",),
     "is_challenged_and_banished": ("banished_in_challenge",), "challenges_and_is_banished": ("banished_in_challenge",),
     "moves_to_location": ("moves",), "is_dealt_damage": ("dealt_damage",),
+    "banishes_in_challenge": ("banishes_in_challenge",),                    # lorcana:1.8.1.4 «banished by»
+    "sings_song": ("sings",), "leaves_play": ("leaves_play",),
 }
 
+#: Zones a card can be «put into» as an event («Whenever a card is put into your inkwell»): the engine event and
+#: whose cards it watches.
+ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
 
-#: Event node types the engine matches (about the card itself or watched on others).
-SELF_EVENTS = frozenset({"you_play", "card_event"})
+#: Event node types the engine matches (about the card itself or watched on others) and whose cards they watch
+#: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
+SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone"}
+
+#: Scopes after a trigger («… during your turn», «… this turn» on an action: a floating trigger, lorcana:6.2.7.1).
+TRIGGER_SCOPES = frozenset({"during_scope", "this_turn_scope"})
+
+#: Zone changes that are events: (from zone, to zone) → engine event («leaves play», «put into the inkwell»).
+_MOVES = {("play", "discard"): "leaves_play", ("play", "hand"): "leaves_play", ("play", "deck"): "leaves_play",
+          ("play", "inkwell"): "leaves_play"}
+
+Watch = tuple[frozenset[str], Any, str]
 
 
-def _is_self(card_np: Any) -> bool:
-    return any(kind == "this_card" for kind, _ in nodes(card_np))
+def _is_self(fields: Any) -> bool:
+    """The event is about the card itself: «this character», or a pronoun («when he leaves play»)."""
+    if not isinstance(fields, dict):
+        return False
+    if "card_np" not in fields and "pronoun" in fields:
+        return True
+    return any(kind == "this_card" for kind, _ in nodes(fields.get("card_np")))
+
+
+def _verb_events(fields: dict[str, Any]) -> set[str]:
+    return {e for verb_kind, _ in nodes(fields.get("event_verb", {})) for e in EVENT_VERBS.get(verb_kind, ())}
+
+
+def watch(kind: str, fields: Any) -> Watch | None:
+    """(events, phrase, whose) of an event about other cards; ``None`` when it is about the card itself or beyond
+    the engine."""
+    if not isinstance(fields, dict) or kind not in SELF_EVENTS or _is_self(fields):
+        return None
+    phrase = fields.get("card_np")
+    whose = SELF_EVENTS[kind]
+    if phrase is None:
+        return None
+    if kind == "card_put_into":
+        zone = next((z for z, _ in nodes(fields.get("destination", {})) if z in ZONE_EVENTS), None)
+        if zone is None:
+            return None
+        event, whose = ZONE_EVENTS[zone]
+        return frozenset({event}), phrase, whose
+    if kind == "card_event":
+        events = _verb_events(fields)
+        whose = "here" if "while_here" in fields else whose                 # «… while here»: at this location
+        return (frozenset(events), phrase, whose) if events else None
+    return frozenset({"played"}), phrase, whose
+
+
+def _scope(trigger: dict[str, Any]) -> str:
+    """«during your turn» after the trigger: only then; ``""`` without a scope."""
+    scope = trigger.get("trigger_scope", {})
+    if "during_scope" not in scope:
+        return ""
+    return "your_turn" if any(k == "your_turn" for k, _ in nodes(scope)) else "unread"
+
+
+def own_events(structure: dict[str, Any]) -> frozenset[str]:
+    """The events about the card itself that trigger one ability («when you play this character», «whenever he
+    quests», «at the start of your turn»)."""
+    events: set[str] = set()
+    for trigger in find(structure, "trigger"):
+        found: set[str] = set()
+        for event in trigger.get("event", []):
+            ((kind, fields),) = event.items()
+            if kind == "you_play" and _is_self(fields):
+                found.add("played")
+            elif kind == "card_event" and _is_self(fields):
+                found |= _verb_events(fields)
+        scope = _scope(trigger)                                              # «… during your turn»: only then
+        events |= {f"{e}@{scope}" if scope else e for e in found}
+    for start in find(structure, "at_start_of_turn"):
+        if any(kind == "your_turn" for kind, _ in nodes(start)):
+            events.add("turn_start")
+    for end in find(structure, "at_end_of_turn"):                           # «at the end of your turn» / «the turn»
+        events.add("turn_end" if any(kind == "your_turn" for kind, _ in nodes(end)) else "any_turn_end")
+    return frozenset(events)
 
 
 @cache
@@ -34,63 +110,83 @@ def events_of(card: CardDef) -> tuple[tuple[str, frozenset[str]], ...]:
     found = []
     for structure in card.abilities:
         name = structure.get("start", {}).get("name")
-        events: set[str] = set()
-        for trigger in find(structure, "trigger"):
-            for event in trigger.get("event", []):
-                ((kind, fields),) = event.items()
-                if kind == "you_play" and _is_self(fields.get("card_np")):
-                    events.add("played")
-                elif kind == "card_event" and _is_self(fields.get("card_np")):
-                    events |= _verb_events(fields)
-        for start in find(structure, "at_start_of_turn"):
-            if any(kind == "your_turn" for kind, _ in nodes(start)):
-                events.add("turn_start")
-        for end in find(structure, "at_end_of_turn"):                       # «at the end of your turn» / «the turn»
-            events.add("turn_end" if any(kind == "your_turn" for kind, _ in nodes(end)) else "any_turn_end")
+        events = own_events(structure)
         if name and events:
-            found.append((str(name), frozenset(events)))
+            found.append((str(name), events))
     return tuple(found)
 
 
-def _verb_events(fields: dict[str, Any]) -> set[str]:
-    return {e for verb_kind, _ in nodes(fields.get("event_verb", {})) for e in EVENT_VERBS.get(verb_kind, ())}
-
-
 @cache
-def watches_of(card: CardDef) -> tuple[tuple[str, frozenset[str], Any, bool], ...]:
-    """(name, events, phrase, yours) of triggered abilities about other cards («Whenever one of your characters
-    challenges», «Whenever you play a song»); ``yours``: only cards its player plays."""
+def watches_of(card: CardDef) -> tuple[tuple[str, frozenset[str], Any, str, str], ...]:
+    """(name, events, phrase, whose, scope) of triggered abilities about other cards («Whenever one of your
+    characters challenges», «Whenever you play a song», «Whenever an opponent plays a character»)."""
     found = []
     for structure in card.abilities:
         name = structure.get("start", {}).get("name")
         for trigger in find(structure, "trigger"):
             for event in trigger.get("event", []):
                 ((kind, fields),) = event.items()
-                phrase = fields.get("card_np") if isinstance(fields, dict) else None
-                if not name or phrase is None or _is_self(phrase):
-                    continue
-                if kind == "you_play":
-                    found.append((str(name), frozenset({"played"}), phrase, True))
-                elif kind == "card_event" and _verb_events(fields):
-                    found.append((str(name), frozenset(_verb_events(fields)), phrase, False))
+                watched = watch(kind, fields)
+                if name and watched is not None:
+                    found.append((str(name), *watched, _scope(trigger)))
     return tuple(found)
+
+
+def _whose(whose: str, card: Instance, source: Instance) -> bool:
+    if whose == "here":
+        return card.at == source.ref
+    return whose == "any" or (whose == "yours") == (card.owner == source.owner)
 
 
 def trigger(state: State, card: Instance, event: str) -> None:
     """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:7.7.3): the card's own,
-    then those of cards in play watching for it; a watched phrase this checker cannot read is reported."""
-    for name, events in events_of(card.card):
-        if event in events:
+    then those of cards in play watching for it, then floating ones (6.2.7.1); a watched phrase this checker cannot
+    read is reported."""
+    gained = [(key, own_events(ability)) for key, ability, _ in card.gained_abilities]
+    scoped = f"{event}@your_turn" if state.active == card.owner else event
+    for name, events in [*events_of(card.card), *gained]:                   # its own, printed or gained (6.4.2)
+        if f"{event}@unread" in events:
+            state.unresolved.append(f"disparador no evaluado de {card.ref}: {name}")
+        if event in events or scoped in events:
             state.bag.append(name)
             state.pending.append((name, card.ref, card.ref))
-    for source in state.in_play():
-        for name, events, phrase, yours in watches_of(source.card):
-            if event not in events or (yours and card.owner != source.owner):
-                continue
-            if not supported(phrase):
-                note = f"disparador no evaluado de {source.ref}: {name}"
-                if note not in state.unresolved:
-                    state.unresolved.append(note)
-            elif matches(phrase, card, source):
-                state.bag.append(name)
-                state.pending.append((name, source.ref, card.ref))
+    watchers = [(name, events, phrase, whose, scope, source) for source in state.in_play()
+                for name, events, phrase, whose, scope in watches_of(source.card)]
+    watchers += [(f["key"], f["events"], f["phrase"], f["whose"], "", state.cards[f["source"]])
+                 for f in state.floating if "events" in f]
+    for name, events, phrase, whose, scope, source in watchers:
+        if event not in events or not _whose(whose, card, source):
+            continue
+        if scope == "your_turn" and state.active != source.owner:
+            continue
+        if (scope and scope != "your_turn") or not supported(phrase):
+            note = f"disparador no evaluado de {source.ref}: {name}"
+            if note not in state.unresolved:
+                state.unresolved.append(note)
+        elif matches(phrase, card, source):
+            state.bag.append(name)
+            state.pending.append((name, source.ref, card.ref))
+
+
+def flush_moves(state: State) -> None:
+    """Turn the zone changes since the last call into events: a card leaving play, a card put into an inkwell."""
+    moves, state.moves = state.moves, []
+    for ref, before, after in moves:
+        card = state.cards[ref]
+        if after == "inkwell":
+            trigger(state, card, "inked")
+        event = _MOVES.get((before, after))
+        if event is not None:
+            trigger(state, card, event)
+
+
+def fire_delayed(state: State, moment: str) -> None:
+    """Put into the bag the delayed triggered abilities waiting for ``moment`` (lorcana:6.2.7.2), once each."""
+    waiting = {name for name, _, _ in state.pending}
+    for created in state.floating:
+        owner = state.cards[created["source"]].owner
+        if created.get("at") != moment or created["key"] in waiting or (created["yours"] and state.active != owner):
+            continue
+        refs = created["refs"]
+        state.bag.append(created["key"])
+        state.pending.append((created["key"], created["source"], refs[0] if refs else created["source"]))

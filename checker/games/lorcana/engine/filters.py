@@ -19,7 +19,7 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "another_chosen", "a", "this_card", "in_play", "you_have_in_play", "at_least",
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
          "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs",
-         "another"}
+         "another", "of_yours", "cost_threshold", "stat_filter", "stat_threshold", "not_a_song", "here"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -35,17 +35,21 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
     if noun and card.card.type != noun:
         return False
-    if "song" in kinds or "songs" in kinds:
-        return card.card.is_song
+    if ("song" in kinds or "songs" in kinds) and not card.card.is_song:     # a song is still «your» song…
+        return False
     if "your_other" in kinds and (card is source or card.owner != source.owner):
         return False
-    if ({"your", "all_your", "you_have_in_play", "you_have_here", "in_your_hand"} & kinds) \
+    if ({"your", "all_your", "you_have_in_play", "you_have_here", "in_your_hand", "of_yours"} & kinds) \
             and card.owner != source.owner:
         return False
     if ({"opposing", "opponents_have_in_play", "in_your_opponents_hands"} & kinds) and card.owner == source.owner:
         return False
     if "you_have_here" in kinds and card.at != source.ref:
         return False
+    if "here" in kinds:                                                      # at this location, or at the source's
+        here = source.ref if source.card.type == "location" else source.at
+        if here is None or card.at != here:
+            return False
     if ({"other", "another", "another_chosen"} & kinds) and card is source:
         return False
     if "damaged" in kinds and card.damage == 0:
@@ -62,9 +66,24 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
               if isinstance(f.get("proper"), list)]
     if names and card.card.base_name not in names:
         return False
+    if "not_a_song" in kinds and card.card.is_song:                          # «an action that isn't a song»
+        return False
+    for kind, limit in nodes(fields.get("post_modifier", [])):                # «with cost 2 or less» (printed)
+        if kind == "cost_threshold" and not _within(card.card.cost, limit):
+            return False
+        if kind == "stat_threshold":                                         # «with 4 ¤ or more» (current)
+            stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(limit["stat_symbol"])]
+            if not _within(card.stat(stat), limit):
+                return False
     keywords = [str(v) for _, f in nodes(fields.get("post_modifier", [])) for k, v in f.items()
                 if k in ("simple_keyword", "plus_keyword", "number_keyword")]
     return all(card.has(k) for k in keywords)
+
+
+def _within(value: int, limit: dict[str, Any]) -> bool:
+    """«N or less» / «N or more»."""
+    number = int(limit["number"])
+    return value <= number if str(limit["more_less"]) == "less" else value >= number
 
 
 _NOUNS_ES = {"character": "personaje", "item": "objeto", "location": "ubicación", "action": "acción"}

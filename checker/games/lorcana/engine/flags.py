@@ -29,7 +29,7 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
 
 Reader = Callable[[dict[str, Any]], "frozenset[str] | None"]
 #: Actions a «this character can't …» flag can stop.
-_STOPPABLE = ("quest", "challenge", "be_challenged")
+_STOPPABLE = ("quest", "challenge", "be_challenged", "sing")
 
 
 def _actions(fields: dict[str, Any]) -> list[str]:
@@ -68,8 +68,8 @@ FLAGS: dict[str, Reader] = {
 
 @cache
 def static_flags(card: CardDef) -> frozenset[str]:
-    """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``can_challenge_ready``, ``enters_exerted``,
-    ``enters_damage:N``, ``sing_bonus:N``."""
+    """``cant_quest``, ``cant_challenge``, ``cant_be_challenged``, ``cant_sing``, ``can_challenge_ready``,
+    ``enters_exerted``, ``enters_damage:N``, ``sing_bonus:N``."""
     flags: set[str] = set()
     for structure in card.abilities:
         if "keywords" in structure.get("start", {}):
@@ -80,3 +80,18 @@ def static_flags(card: CardDef) -> frozenset[str]:
                 found = reader(fields) if reader is not None and isinstance(fields, dict) else None
                 flags |= found or set()
     return frozenset(flags)
+
+
+def quoted_flags(structure: dict[str, Any]) -> frozenset[str] | None:
+    """The flags a quoted static ability about «this character» gives («This character can challenge ready
+    characters»); ``None`` when a sentence of it is beyond these readers."""
+    clauses = _self_clauses(structure)
+    found: set[str] = set()
+    for predicate in clauses:
+        for kind, fields in predicate.items():
+            reader = FLAGS.get(kind)
+            flags = reader(fields) if reader is not None and isinstance(fields, dict) else None
+            if flags is None:
+                return None
+            found |= flags
+    return frozenset(found) if clauses else None

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.games.lorcana.engine.actions import HANDLERS, Action
-from checker.games.lorcana.engine.bag import resolve_bag
-from checker.games.lorcana.engine.damage import game_state_check
+from checker.games.lorcana.engine.bag import resolve_bag, settle
+from checker.games.lorcana.engine.coverage import static_gaps
 from checker.games.lorcana.engine.state import State, build, observe
 from checker.games.lorcana.engine.statics import refresh
 from checker.scenario.actions import Handler, play_actions, scenario_actions
@@ -20,18 +20,30 @@ def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
     def run(state: State, action: Action) -> tuple[Verdict, dict[str, Any]]:
         refresh(state)
         state.trigger_targets = [str(t) for t in action.get("trigger_targets") or []]
+        state.choices = [dict(c) for c in action.get("choices") or []]
+        state.random = [[str(r) for r in item] for item in action.get("random") or []]
         state.applied = []
+        present = [card.ref for card in state.in_play()]
         verdict: Verdict = rule(state, action)
         if verdict.legal:
-            refresh(state)
-            game_state_check(state)
+            settle(state)                                                    # again until stable (1.8.3)
             resolve_bag(state, action)
-            refresh(state)
-            game_state_check(state)
+            settle(state)
             verdict.cite(*state.applied)                                     # what the game did on its own
+            _unapplied_statics(state, [*present, *(card.ref for card in state.in_play())])
         return verdict, {}
 
     return run
+
+
+def _unapplied_statics(state: State, refs: list[str]) -> None:
+    """Report, with its node type, each static ability of a card in play during the action that the engine does not
+    apply: it could have changed what happened, and is never silently ignored."""
+    for ref in dict.fromkeys(refs):
+        for gap in static_gaps(state.cards[ref].card):
+            note = f"{gap}: estática no aplicada de {ref}"
+            if note not in state.unresolved:
+                state.unresolved.append(note)
 
 
 TURN_ACTIONS: dict[str, Handler[State]] = {kind: _turn_action(rule) for kind, rule in HANDLERS.items()}

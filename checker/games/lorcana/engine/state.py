@@ -34,13 +34,18 @@ class Instance:
     gained: list[tuple[str, int | None, str]] = field(default_factory=list)
     #: Once-per-turn uses this turn (``boosted``…), cleared when the turn ends.
     gained_flags: set[str] = field(default_factory=set)
+    #: Quoted abilities an effect gave it (lorcana:6.4.2): triggered ones as (key, ability, until); kept after it
+    #: leaves play so «when this character is banished» still resolves, dropped when it enters play again.
+    gained_abilities: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+    #: What quoted static abilities an effect gave it say about it (``can_challenge_ready``…): (flag, until).
+    granted: list[tuple[str, str]] = field(default_factory=list)
     #: What static abilities in play give it now (recomputed by ``statics.refresh``).
     aura_mods: list[tuple[str, int]] = field(default_factory=list)
     aura_keywords: dict[str, int | None] = field(default_factory=dict)
     aura_flags: set[str] = field(default_factory=set)
 
     def flags(self) -> frozenset[str]:
-        return static_flags(self.card) | self.aura_flags
+        return static_flags(self.card) | self.aura_flags | {flag for flag, _ in self.granted}
 
     def keyword(self, name: str) -> int | None:
         """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""
@@ -68,6 +73,8 @@ class Player:
     ink_exerted: int = 0
     inked_this_turn: bool = False
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in ZONES})
+    #: «You pay N ⬡ less for the next [card] you play this turn» (lorcana:4.3.6): (amount, the card it waits for).
+    next_reductions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass
@@ -95,6 +102,22 @@ class State:
     applied: list[str] = field(default_factory=list)
     #: Players whose turn ended with no cards in their deck: they lose at the next game state check (1.8.1.2).
     ended_empty: set[str] = field(default_factory=set)
+    #: The current action's choices about cards outside play and options («choices»: which of the looked-at cards, the
+    #: order for the deck, top or bottom, a named card, a player), consumed in order by ``zones.py``.
+    choices: list[dict[str, Any]] = field(default_factory=list)
+    #: The current action's random results («random»: a shuffled deck's order, cards discarded at random), in order.
+    random: list[list[str]] = field(default_factory=list)
+    #: Zone changes since the events last read them: (ref, from zone, to zone) («leaves play», «put into your inkwell»).
+    moves: list[tuple[str, str, str]] = field(default_factory=list)
+    #: The card the resolving triggered ability's event happened to («if you used Shift to play them»).
+    subject: str | None = None
+    #: Whether the previous sentence's «if …» held («Otherwise,») and whether what it asked was done («If you do,»;
+    #: lorcana:6.1.5.1).
+    last_if: bool | None = None
+    last_done: bool | None = None
+    #: Floating (lorcana:6.2.7.1) and delayed (6.2.7.2) triggered abilities created by effects: ``key``, ``source``
+    #: ref, ``sentence`` (its parsed text), ``until`` («turn») or ``at`` («turn_end»), ``refs`` («them»).
+    floating: list[dict[str, Any]] = field(default_factory=list)
 
     def opponents(self, player: str) -> list[str]:
         return [p for p in self.players if p != player]
@@ -109,6 +132,7 @@ class State:
             if card.ref in cards:
                 cards.remove(card.ref)
         player.zones[zone].append(card.ref)
+        self.moves.append((card.ref, card.zone, zone))
         if card.zone == "play" and zone != "play":
             for ref in card.under:                                           # the stack leaves with it (10.10.6)
                 below = self.cards.get(ref)
@@ -122,6 +146,7 @@ class State:
             card.exerted, card.damage, card.at, card.dry = False, 0, None, True
             card.modifiers.clear()
             card.gained.clear()
+            card.granted.clear()
             for other in self.cards.values():
                 if other.at == card.ref:
                     other.at = None
@@ -130,8 +155,12 @@ class State:
 
 def build(data: dict[str, Any]) -> State:
     """A fresh state from a scenario's ``cards`` and ``state`` (the input is never modified)."""
-    definitions = {name: define(name, spec) for name, spec in (data.get("cards") or {}).items()}
     raw = data["state"]
+    used = {_card_name(entry) for spec in raw["players"].values() for zone in INPUT_ZONES
+            for entry in spec.get(zone) or []}
+    # only the cards this scenario uses: a card text that does not parse fails the scenarios that use it, not the
+    # others of the file
+    definitions = {name: define(name, spec) for name, spec in (data.get("cards") or {}).items() if name in used}
     players: dict[str, Player] = {}
     cards: dict[str, Instance] = {}
     for player_id, spec in raw["players"].items():
@@ -158,11 +187,15 @@ def build(data: dict[str, Any]) -> State:
     return State(active, players, cards)
 
 
+def _card_name(entry: Any) -> str:
+    return str(entry.get("card")) if isinstance(entry, dict) else str(entry)
+
+
 def _instance(entry: Any, owner: str, zone: str, definitions: dict[str, CardDef], where: str,
               index: int) -> Instance:
     if isinstance(entry, str):
         entry = {"card": entry}
-    name = str(entry.get("card"))
+    name = _card_name(entry)
     if name not in definitions:
         raise ReglasError(f"{where}.card: la carta «{name}» no está definida en «cards»",
                           fix="defínela en cards con su nombre completo «Nombre - Versión»")
@@ -181,5 +214,6 @@ def observe(state: State) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str
                    "owner": c.owner, "at": c.at} for ref, c in state.cards.items()}
     players = {pid: {"lore": p.lore, "inkwell": {"ready": p.ink_ready, "exerted": p.ink_exerted},
                      "hand": len(p.zones["hand"]), "deck": len(p.zones["deck"]),
-                     "discard": len(p.zones["discard"])} for pid, p in state.players.items()}
+                     "discard": len(p.zones["discard"]), "deck_order": list(p.zones["deck"])}
+               for pid, p in state.players.items()}
     return cards, players

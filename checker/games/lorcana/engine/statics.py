@@ -14,6 +14,18 @@ from checker.grammar.walk import nodes
 
 #: Predicates a static ability can give the cards its subject denotes (applied by ``_apply``).
 AURAS = ("gets", "gains", "cant", "singer_bonus")
+#: What a «… can't …» static ability stops that the engine applies (``actions.py`` checks the flags); any other
+#: («can't ready at the start of your turn», «can't be dealt damage») is beyond it and reported (``coverage.py``).
+CANT_ACTIONS = frozenset({"quest", "challenge", "be_challenged", "sing"})
+
+
+def stops_known(predicate: dict[str, Any]) -> bool:
+    """Whether the engine applies every action a «can't» predicate stops (other predicates: True)."""
+    if "cant" not in predicate:
+        return True
+    actions = predicate["cant"].get("action_list", {}).get("action_list", {}).get("action", [])
+    actions = actions if isinstance(actions, list) else [actions]
+    return bool(actions) and all(isinstance(a, dict) and set(a) <= CANT_ACTIONS for a in actions)
 
 
 def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], dict[str, Any]]]:
@@ -34,6 +46,18 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
                 if "duration" not in fields_of:
                     found.append((fields.get("prefix", []), subject, predicate))
     return found
+
+
+def challenged(predicate: dict[str, Any]) -> bool | None:
+    """«… can't challenge this character»: True; ``None`` when the «can't» names no challenged card; False when it
+    names another one or mixes it with other actions (beyond this checker, reported)."""
+    actions = predicate.get("cant", {}).get("action_list", {}).get("action_list", {}).get("action", [])
+    actions = actions if isinstance(actions, list) else [actions]
+    aimed = [a["challenge"]["target"] for a in actions
+             if isinstance(a.get("challenge"), dict) and "target" in a["challenge"]]
+    if not aimed:
+        return None
+    return len(aimed) == len(actions) and all(any(k == "this_card" for k, _ in nodes(t)) for t in aimed)
 
 
 def refresh(state: State) -> None:
@@ -57,7 +81,8 @@ def refresh(state: State) -> None:
                 if condition is False:
                     continue
                 counts = [times(e, state, source) for e in each]
-                if condition is None or not supported(subject) or None in counts:
+                aimed = challenged(predicate)
+                if condition is None or not supported(subject) or None in counts or aimed is False:
                     note = f"estática no resuelta de {source.ref}"
                     if note not in state.unresolved:
                         state.unresolved.append(note)
@@ -67,6 +92,9 @@ def refresh(state: State) -> None:
                 for count in counts:
                     factor *= count or 0
                 for card in state.in_play():
+                    if aimed and matches(subject, card, source) and (not here or card.at == source.ref):
+                        card.aura_flags.add(f"cant_challenge:{source.ref}")         # only this character
+                        continue
                     if matches(subject, card, source) and (not here or card.at == source.ref) and factor:
                         _apply(card, predicate, factor)
 
@@ -80,7 +108,7 @@ def _apply(card: Instance, predicate: dict[str, Any], factor: int = 1) -> None:
         return
     if kind == "cant":
         card.aura_flags |= {f"cant_{a}" for a, _ in nodes(fields.get("action_list", {}))
-                            if a in ("quest", "challenge", "be_challenged")}
+                            if a in CANT_ACTIONS}
         return
     if kind == "gets":
         for _, mod in nodes(fields.get("stat_mod", [])):

@@ -1,0 +1,369 @@
+"""Playing cards and paying for effects: a card entering play, «play … for free» (lorcana:6.1.7), «you pay N ⬡
+less for the next …» (4.3.6), «you may pay N ⬡ to …» (6.1.5.1) and amounts «equal to» / «for each».
+
+The verbs register in ``effects.EFFECTS`` when this module is imported (``effects`` cannot import it: playing an
+action resolves its text through ``bag``, which imports ``effects``). ``actions`` and ``coverage`` import it, so the
+table is complete wherever the engine runs or is measured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from checker.games.lorcana.engine.bag import resolve_sentences
+from checker.games.lorcana.engine.cards import keywords_of
+from checker.games.lorcana.engine.costs import next_understood, use_reductions
+from checker.games.lorcana.engine.counts import countable, times
+from checker.games.lorcana.engine.damage import deal_damage
+from checker.games.lorcana.engine.effects import CHOICE, EFFECTS, PAYS_FOR, Clause, Effect, Targets, resolve
+from checker.games.lorcana.engine.events import trigger
+from checker.games.lorcana.engine.filters import matches, supported
+from checker.games.lorcana.engine.flags import quoted_flags
+from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.zonecards import card_matches, understood
+from checker.grammar.walk import nodes
+from checker.scenario.model import Refused
+
+#: «from your discard», «from your hand or discard»: the zones a «play …» phrase takes its card from (hand when
+#: it names none; lorcana:4.3.2).
+FROM_ZONES = {"from_discard": ("discard",), "from_hand": ("hand",), "from_hand_or_discard": ("hand", "discard")}
+
+
+def enter(state: State, card: Instance, exerted: bool = False) -> None:
+    """A character, item or location enters play (lorcana:4.3.3.1): a character is drying (5.3.5), «enters play
+    exerted» and «with N damage» apply as it enters; «when you play this …» triggers (4.3.4.1)."""
+    state.move(card, "play")
+    card.gained_abilities.clear()                                            # a new card (lorcana:7.1.6)
+    card.gained_flags.discard("shifted")
+    card.dry = card.card.type != "character"
+    card.exerted = exerted or "enters_exerted" in card.flags()
+    # «enters play with N damage»: counters put on it, not damage dealt (Resist does not apply)
+    card.damage = sum(int(f.split(":")[1]) for f in card.flags() if f.startswith("enters_damage:"))
+    use_reductions(state, card)
+    trigger(state, card, "played")
+
+
+def resolve_action(state: State, card: Instance, targets: Targets) -> None:
+    """An action enters the Play zone, is played (its «when you play» triggers wait in the bag), its effect resolves
+    and it goes to its player's discard (lorcana:4.3.3.2, 6.7.1.2)."""
+    state.move(card, "play")
+    use_reductions(state, card)
+    trigger(state, card, "played")
+    previous, last_if, last_done = targets.previous, state.last_if, state.last_done
+    targets.previous = []
+    for structure in card.card.abilities:
+        if "keywords" not in structure.get("start", {}):
+            resolve_sentences(structure["start"].get("sentence", []), state, card, targets)
+    targets.previous, state.last_if, state.last_done = previous, last_if, last_done
+    if card.zone == "play":
+        state.move(card, "discard")
+
+
+# ---------------------------------------------------------------------------------------------- play for free
+def _entry_exerted(args: dict[str, Any]) -> bool:
+    return any(kind in ("exerted_entry", "exerted") for kind, _ in nodes(args.get("entry_clause", {})))
+
+
+def _without_zone(target: dict[str, Any]) -> dict[str, Any]:
+    """The phrase without its «from your …» (the zone is read apart)."""
+    fields = target["card_np"]
+    kept = [m for m in fields.get("post_modifier", []) if not any(k in FROM_ZONES for k, _ in nodes(m))]
+    return {"card_np": {**fields, "post_modifier": kept}}
+
+
+def _zones(target: dict[str, Any]) -> tuple[str, ...] | None:
+    """The zones the phrase takes its card from; ``None`` for a zone this checker does not read."""
+    for kind, fields in nodes(target):
+        if kind in FROM_ZONES:
+            yours = kind != "from_hand" or "your_hand" in fields.get("hand_ref", {})
+            return FROM_ZONES[kind] if yours else None
+    return ("hand",)
+
+
+def _candidates(c: Clause, target: Any) -> list[Instance] | None:
+    """The cards the «play …» phrase lets its player play now; ``None`` when the phrase is beyond this checker."""
+    if isinstance(target, dict) and ("pronoun" in target or any(k == "that_card" for k, _ in nodes(target))):
+        return [card for card in c.targets.previous if card.zone != "play"]
+    zones = _zones(target) if isinstance(target, dict) and "card_np" in target else None
+    if zones is None or not understood(_without_zone(target)):
+        return None
+    player = c.state.players[c.player]
+    pool = [c.state.cards[ref] for zone in zones for ref in player.zones[zone]]
+    return [card for card in pool if card_matches(_without_zone(target), card, c.source)]
+
+
+def _play_card(c: Clause) -> bool:
+    """«(You may) play a character with cost 5 or less (from your discard) for free»: the card named next in the
+    action's choices, if the phrase allows it; none named while one is allowed is refused unless «may»."""
+    if "for_free" not in c.args or (c.subject is not None and "you" not in c.subject):
+        return False
+    valid = _candidates(c, c.args.get("target"))
+    if valid is None:
+        return False
+    chosen = c.targets.refs[0] if c.targets.refs else None
+    card = next((v for v in valid if v.ref == chosen), None)
+    named = c.state.cards.get(chosen) if chosen is not None else None
+    if card is None and named is not None and named.owner == c.player and named.zone in ("hand", "discard"):
+        raise Refused(f"«{chosen}» no se puede jugar con este efecto: pide "
+                      f"{', '.join(v.ref for v in valid) or 'una carta que no hay'}", CHOICE)
+    if card is None:
+        if valid and not c.optional:
+            raise Refused(f"hay que jugar gratis una de estas cartas: {', '.join(v.ref for v in valid)}", CHOICE)
+        c.state.last_done = False
+        return True
+    c.targets.refs.pop(0)
+    c.state.applied += ["lorcana:6.1.7", "lorcana:1.5.5.3"]
+    if card.card.type == "action":
+        resolve_action(c.state, card, c.targets)
+    else:
+        enter(c.state, card, exerted=_entry_exerted(c.args))
+    c.targets.previous = [card]                                              # «They gain Rush», «banish them»
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- paying
+def _next_cost_reduction(c: Clause) -> bool:
+    """«You pay N ⬡ less for the next [card] you play this turn» waits on the player until used or the turn ends."""
+    if c.subject is None or "you" not in c.subject or not next_understood(c.args):
+        return False
+    phrase = {"adjective": c.args.get("adjective", []), "card_noun": c.args.get("card_noun", {})}
+    c.state.players[c.player].next_reductions.append((int(c.args["number"]), phrase))
+    c.state.applied.append("lorcana:4.3.6")
+    return True
+
+
+def _pay_ink(c: Clause) -> bool:
+    """«You may pay N ⬡ to [B]» (lorcana:6.1.5.1): the ink is paid as the effect resolves; without enough ready ink
+    [B] does not happen."""
+    player = c.state.players[c.player]
+    cost = int(c.args["number"])
+    c.state.applied.append("lorcana:6.1.5.1")
+    if player.ink_ready < cost:
+        c.state.last_done = False
+        return True
+    player.ink_ready -= cost
+    player.ink_exerted += cost
+    _purpose(c, True)
+    return True
+
+
+def _purpose(c: Clause, done: bool) -> None:
+    """«[A] to [B]» (lorcana:6.1.5.1): [B] resolves only when [A] was done; «If you do,» reads the same."""
+    c.state.last_done = done
+    if c.purpose is None or not done:
+        return
+    resolve(purpose_clause(c.purpose), c.state, c.source, c.targets)
+
+
+def purpose_clause(purpose: dict[str, Any]) -> dict[str, Any]:
+    """[B] of «[A] to [B]» as a clause: «to draw a card» (the same player), «to have each opponent discard …»."""
+    if "have_purpose" in purpose:
+        inner = purpose["have_purpose"]
+        return {"declarative": {"subject": inner.get("player_np", {}), "predicate": inner.get("predicate", {})}}
+    return {"imperative": purpose.get("purpose", {})}
+
+
+#: Verbs that can be the «[A]» of «[A] to [B]»: done when they acted on a card (``targets.previous``; the zone
+#: verbs record there what they shuffled, put, chose or discarded).
+SEQUENTIAL = ("banish", "return_to_hand", "deal_damage", "exert", "shuffle_into_deck", "put_card", "choose_and",
+              "discard", "discard_hand")
+
+
+def _sequential(effect: Effect) -> Effect:
+    def run(c: Clause) -> bool:
+        reported = len(c.state.unresolved)
+        if not effect(c):
+            return False
+        if c.purpose is not None and len(c.state.unresolved) > reported:   # [A] half known: [B] is not guessed
+            c.state.unresolved.append("purpose")
+        elif c.purpose is not None:
+            c.state.applied.append("lorcana:6.1.5.1")
+            _purpose(c, bool(c.targets.previous))
+        elif c.optional and not c.targets.previous:                          # «you may [A]. If you do, [B]»
+            c.state.last_done = False
+        return True
+    return run
+
+
+# ---------------------------------------------------------------------------------------------- amounts
+_STATS = {"¤": "strength", "⛉": "willpower", "◊": "lore"}
+#: Whose characteristic «equal to …» reads: the card itself, «their» (the card the effect is about), «that
+#: location's» (where that card is).
+_POSSESSORS = frozenset({"this_card", "pronoun_possessive", "that_locations"})
+
+
+def _stat_card(fields: dict[str, Any], c: Clause) -> Instance | None:
+    """The card whose ¤/⛉/◊ an amount reads («their ◊», «this character's ¤», «the ◊ of chosen character»)."""
+    if "target" in fields:
+        return c.targets.take("stat_of", fields["target"], c.source)
+    kinds = {k for k, _ in nodes(fields.get("possessive", {}))}
+    about = c.targets.previous[0] if c.targets.previous else c.source
+    if "this_card" in kinds:
+        return c.source
+    if "that_locations" in kinds:
+        return c.state.cards.get(about.at) if about.at else None
+    return about
+
+
+def _readable(expression: Any) -> bool:
+    """Whether ``amount_of`` reads this «equal to …» expression."""
+    if not isinstance(expression, dict) or len(expression) != 1:
+        return False
+    ((kind, fields),) = expression.items()
+    if kind == "count_of":
+        return countable(fields.get("card_np", {}))
+    if kind == "stat_of":
+        if "target" in fields:
+            return "card_np" in fields["target"] and supported(fields["target"])
+        return bool(_POSSESSORS & {k for k, _ in nodes(fields.get("possessive", {}))})
+    return False
+
+
+def amount_of(expression: Any, c: Clause) -> int | None:
+    """«the number of X you have in play», «their ◊», «that location's ◊»; ``None`` if beyond this checker. A
+    negative characteristic counts as 0 (lorcana:6.6.2, 6.6.3)."""
+    if not _readable(expression):
+        return None
+    ((kind, fields),) = expression.items()
+    if kind == "count_of":                                                   # in play, a hand or your discard
+        return times({"for_each": {"card_np": fields["card_np"]}}, c.state, c.source)
+    card = _stat_card(fields, c)
+    return max(card.stat(_STATS[str(fields["stat_symbol"])]), 0) if card is not None else 0
+
+
+def _gain_lore_equal(c: Clause) -> bool:
+    amount = amount_of(c.args.get("expression"), c)
+    if amount is None:
+        return False
+    c.state.players[c.player].lore += amount
+    return True
+
+
+def _gain_lore_for_each(c: Clause) -> bool:
+    count = times(c.args.get("expression_each"), c.state, c.source)
+    numbers = [int(f["number"]) for kind, f in nodes(c.args.get("amount", {})) if kind == "number"]
+    if count is None or len(numbers) != 1:
+        return False
+    c.state.players[c.player].lore += numbers[0] * count
+    c.state.applied.append("lorcana:6.1.8")
+    return True
+
+
+def _each_readable(expression: Any) -> bool:
+    """Whether ``counts.times`` reads this «for each …» («each damaged character opponents have in play»)."""
+    if not isinstance(expression, dict) or len(expression) != 1:
+        return False
+    ((kind, fields),) = expression.items()
+    if kind == "each_card":
+        return countable(fields.get("card_np", {}))
+    target = fields.get("target", {}) if isinstance(fields, dict) else {}
+    return kind == "each_damage" and ("pronoun" in target or any(k == "this_card" for k, _ in nodes(target)))
+
+
+def _chosen_one(target: Any) -> bool:
+    determiner = target.get("card_np", {}).get("determiner", {}) if isinstance(target, dict) else {}
+    return {k for k, _ in nodes(determiner)} == {"chosen"}
+
+
+def _deal_damage_equal(c: Clause) -> bool:
+    target = c.args.get("target", {})
+    if not _chosen_one(target) or not _readable(c.args.get("expression")):
+        return False
+    card = c.targets.take("deal_damage_equal", target, c.source)
+    amount = amount_of(c.args.get("expression"), c)
+    if card is not None and amount is not None:
+        deal_damage(c.state, card, amount)
+        c.targets.previous = [card]
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- gained abilities
+def quoted(args: dict[str, Any]) -> dict[str, Any] | None:
+    """The quoted ability of «gains "…"» as a one-sentence ability (``None`` for an activated one)."""
+    text = args.get("quoted_ability", {}).get("quoted_ability", {}).get("ability_text", {})
+    statement = text.get("unfinished_statement") if isinstance(text, dict) else None
+    return {"start": {"sentence": [{"sentence": statement}]}} if statement is not None else None
+
+
+def gainable(args: dict[str, Any]) -> str | None:
+    """``triggered`` or ``static`` when a «gains "…" this turn» gives an ability the engine runs; else ``None``."""
+    ability = quoted(args)
+    if ability is None or "this_turn" not in args.get("duration", {}):
+        return None
+    if any(kind == "trigger" for kind, _ in nodes(ability)):
+        return "triggered"
+    return "static" if quoted_flags(ability) is not None else None
+
+
+def _who(c: Clause) -> list[Instance] | None:
+    """The cards a declarative's subject denotes: «chosen …», «your other characters», «they»."""
+    subject = c.subject or {}
+    if "pronoun" in subject:                                                 # «they»: what came before, never guessed
+        return list(c.targets.previous) or None
+    determiners = {k for k, _ in nodes(subject.get("card_np", {}).get("determiner", {}))}
+    if "chosen" in determiners:
+        one = c.targets.take("gains_ability", subject, c.source)
+        return [one] if one is not None else []
+    if "card_np" not in subject or not supported(subject):
+        return None
+    return [card for card in c.state.in_play() if matches(subject, card, c.source)]
+
+
+def _gains_ability(c: Clause) -> bool:
+    """«… gain(s) [Keyword and] "quoted ability" this turn» (lorcana:6.4.2): a triggered ability the card now has,
+    or what a static one says about it."""
+    kind, ability, who = gainable(c.args), quoted(c.args), _who(c)
+    if kind is None or ability is None or who is None:
+        return False
+    items = c.args.get("keyword_list", {}).get("keyword_list", {}).get("keyword_item", [])
+    keywords = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+    for card in who:
+        card.gained += [(name, value, "turn") for name, value in keywords.items()]
+        if kind == "static":
+            card.granted += [(flag, "turn") for flag in quoted_flags(ability) or ()]
+            continue
+        key = f"{c.source.ref}>{card.ref}#{len(card.gained_abilities) + 1}"
+        card.gained_abilities.append((key, {"start": {**ability["start"], "name": key}}, "turn"))
+    c.targets.previous = who
+    return True
+
+
+def _free_play(args: dict[str, Any]) -> bool:
+    target = args.get("target")
+    if "for_free" not in args or not isinstance(target, dict):
+        return False
+    if "pronoun" in target or any(k == "that_card" for k, _ in nodes(target)):
+        return True
+    return "card_np" in target and _zones(target) is not None and understood(_without_zone(target))
+
+
+#: For the verbs of this module, whether their handler reads these arguments (``coverage.py`` asks it, so the
+#: report counts only what the handlers execute).
+READS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "play_card": _free_play,
+    "next_cost_reduction": next_understood,
+    "pay_ink": lambda args: True,
+    "gain_lore_equal": lambda args: _readable(args.get("expression")),
+    "gain_lore_for_each": lambda args: _each_readable(args.get("expression_each"))
+    and len([k for k, _ in nodes(args.get("amount", {})) if k == "number"]) == 1,
+    "deal_damage_equal": lambda args: _chosen_one(args.get("target")) and _readable(args.get("expression")),
+    "gains_ability": lambda args: gainable(args) is not None,
+    "gains_with_ability": lambda args: gainable(args) is not None,
+}
+
+
+#: Predicate node types this module resolves (registered in ``effects.EFFECTS``).
+PLAYING_EFFECTS: dict[str, Effect] = {
+    "play_card": _play_card,
+    "next_cost_reduction": _next_cost_reduction,
+    "pay_ink": _pay_ink,
+    "gain_lore_equal": _gain_lore_equal,
+    "gain_lore_for_each": _gain_lore_for_each,
+    "deal_damage_equal": _deal_damage_equal,
+    "gains_ability": _gains_ability,
+    "gains_with_ability": _gains_ability,
+}
+EFFECTS.update(PLAYING_EFFECTS)
+EFFECTS.update({verb: _sequential(EFFECTS[verb]) for verb in SEQUENTIAL})
+PAYS_FOR.update({"pay_ink", *SEQUENTIAL})
