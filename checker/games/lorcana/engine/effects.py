@@ -14,7 +14,7 @@ from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
-from checker.games.lorcana.engine.zonetargets import acting_players
+from checker.games.lorcana.engine.zonetargets import acting_players, the_trigger_card
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -69,11 +69,16 @@ class Targets:
 UP_TO = "lorcana:6.1.3"
 
 
-def _amount(fields: dict[str, Any], state: State) -> int | None:
+def _amount(fields: dict[str, Any], state: State, everything: int | None = None) -> int | None:
     """The amount of a clause; for «up to N» the player's next ``amount`` choice, refused outside 0…N, ``None``
-    (reported unresolved) when it is missing: never the maximum by default."""
+    (reported unresolved) when it is missing: never the maximum by default. «all» is ``everything`` when the verb
+    can count it exactly (the damage on the card it moves or removes), otherwise reported unresolved: never 0."""
     amount = fields.get("amount", {})
     for kind, inner in nodes(amount):
+        if kind == "all_amount":
+            if everything is None:
+                state.unresolved.append("all_amount: «all» no se puede contar aquí")
+            return everything
         if kind == "up_to":
             most = int(inner.get("number", 0))
             chosen = next_choice(state, "amount", "up_to")
@@ -260,7 +265,7 @@ EFFECTS: dict[str, Effect] = {
     "gain_lore": _gain_lore,
     "lose_lore": _lose_lore,
     **{verb: _on_targets(verb) for verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready",
-                                           "remove_damage", "put_damage")},
+                                           "remove_damage", "put_damage", "remove_all_damage")},
     "cant": _cant,
     "gets": _modifies("gets"),
     "gains": _modifies("gains"),
@@ -330,7 +335,7 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     if origin is destination:
         raise Refused(f"el daño que sale de «{origin.ref}» no puede volver a ponerse en ella con el mismo efecto",
                       "lorcana:1.9.2.4", CHOICE)
-    amount = _amount(args, state)
+    amount = _amount(args, state, origin.damage)                             # «move all damage»: all it has
     if amount is None:
         return
     moved = min(amount, origin.damage)
@@ -351,7 +356,7 @@ def _group(target: dict[str, Any], state: State, source: Instance,
             state.unresolved.append("pronoun: no hay nada antes a lo que se refiera")
         return list(previous)
     if any(kind == "that_card" for kind, _ in nodes(target)):              # the card the trigger was about
-        return list(previous) or [source]
+        return the_trigger_card(state, source, previous)
     if any(kind == "this_card" for kind, _ in nodes(target)):
         return [source]
     participants = {"the_challenging_character": 0, "the_challenged_character": 1}
@@ -377,7 +382,8 @@ def _group(target: dict[str, Any], state: State, source: Instance,
 
 def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> None:
     """The verb on one card; an «up to N» amount is the player's choice for this card."""
-    amount = _amount(args, state) if verb in AMOUNTS else 0
+    everything = target.damage if verb == "remove_damage" else None              # «remove all damage»: all it has
+    amount = _amount(args, state, everything) if verb in AMOUNTS else 0
     if amount is None:
         return
     if verb == "deal_damage":
@@ -395,6 +401,8 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         target.exerted = True
     elif verb == "ready":
         target.exerted = False
+    elif verb == "remove_all_damage":                                        # every counter it has
+        target.damage = 0
     elif verb == "put_damage":
         target.damage += amount                                              # not dealt: no Resist (10.8.4)
     else:

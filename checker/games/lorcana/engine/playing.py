@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from checker.errors import ReglasError
 from checker.games.lorcana.engine.bag import resolve_sentences
 from checker.games.lorcana.engine.cards import keywords_of
 from checker.games.lorcana.engine.costs import next_understood, use_reductions
 from checker.games.lorcana.engine.counts import countable, times
 from checker.games.lorcana.engine.damage import deal_damage
-from checker.games.lorcana.engine.effects import CHOICE, EFFECTS, PAYS_FOR, Clause, Effect, Targets, resolve
+from checker.games.lorcana.engine.effects import CHOICE, EFFECTS, MAY, PAYS_FOR, Clause, Effect, Targets, resolve
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import quoted_flags
 from checker.games.lorcana.engine.state import Instance, State
-from checker.games.lorcana.engine.zonecards import card_matches, understood
+from checker.games.lorcana.engine.zonecards import card_matches, next_choice, understood
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -84,7 +85,11 @@ def _zones(target: dict[str, Any]) -> tuple[str, ...] | None:
 def _candidates(c: Clause, target: Any) -> list[Instance] | None:
     """The cards the «play …» phrase lets its player play now; ``None`` when the phrase is beyond this checker."""
     if isinstance(target, dict) and ("pronoun" in target or any(k == "that_card" for k, _ in nodes(target))):
-        return [card for card in c.targets.previous if card.zone != "play"]
+        own = "pronoun" not in target and c.state.subject == c.source.ref      # «that card»: the trigger's own card
+        cards = c.targets.previous or ([c.source] if own else [])
+        if not cards:                                                        # nothing it refers to: never guessed
+            return None
+        return [card for card in cards if card.zone != "play"]
     zones = _zones(target) if isinstance(target, dict) and "card_np" in target else None
     if zones is None or not understood(_without_zone(target)):
         return None
@@ -108,9 +113,10 @@ def _play_card(c: Clause) -> bool:
         raise Refused(f"«{chosen}» no se puede jugar con este efecto: pide "
                       f"{', '.join(v.ref for v in valid) or 'una carta que no hay'}", CHOICE)
     if card is None:
-        if valid and not c.optional:
+        plays = _plays(c) if valid else False                                # nothing to play: nothing to decide
+        if plays:
             raise Refused(f"hay que jugar gratis una de estas cartas: {', '.join(v.ref for v in valid)}", CHOICE)
-        c.state.last_done = False
+        c.state.last_done = None if plays is None else False
         return True
     c.targets.refs.pop(0)
     c.state.applied += ["lorcana:6.1.7", "lorcana:1.5.5.3"]
@@ -120,6 +126,23 @@ def _play_card(c: Clause) -> bool:
         enter(c.state, card, exerted=_entry_exerted(c.args))
     c.targets.previous = [card]                                              # «They gain Rush», «banish them»
     return True
+
+
+def _plays(c: Clause) -> bool | None:
+    """Whether the player plays a card while naming none: yes unless «may»; a «you may» of an action or activated
+    ability was read already (``effects._accepted``); in a triggered ability, used whole, naming no card leaves
+    open whether this «may» is declined: the player's next ``may`` choice says it (lorcana:6.1.4). A missing one is
+    reported unresolved (``None``), never taken as declined."""
+    if not c.optional or not c.targets.decided:
+        return True
+    decision = next_choice(c.state, "may", "play_card")
+    if decision is None:
+        return None
+    if not isinstance(decision, bool):
+        raise ReglasError(f"choices: «you may» se decide con true o false, no «{decision}»",
+                          fix="pon {may: true} para hacerlo o {may: false} para no hacerlo")
+    c.state.applied.append(MAY)
+    return decision
 
 
 # ---------------------------------------------------------------------------------------------- paying

@@ -61,6 +61,18 @@ def acting_players(c: ClauseView, verb: Any) -> list[str] | None:
     return found
 
 
+def the_trigger_card(state: State, source: Instance, previous: list[Instance]) -> list[Instance]:
+    """«that card» / «that character»: the card the clause before acted on, or the card the trigger was about; that
+    is the source itself only when its trigger was about its own card («whenever one of your Broom characters is
+    banished», the source being one). With nothing it can refer to, it is reported unresolved, never guessed."""
+    if previous:
+        return list(previous)
+    if state.subject == source.ref:
+        return [source]
+    state.unresolved.append("that_card: no hay nada antes a lo que se refiera")
+    return []
+
+
 def deck_owners(deck_ref: Any, c: ClauseView, actors: list[str]) -> list[str] | None:
     kinds = {kind for kind, _ in nodes(deck_ref)}
     if "your_deck" in kinds:
@@ -158,8 +170,9 @@ def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], boo
     if isinstance(self_ref, dict) and "this_card" in self_ref:
         return [c.source], False
     if isinstance(self_ref, dict) and "that_card" in self_ref:              # what the effect found, or the trigger's
-        fallback = [] if context(c).looking is not None else [c.source]
-        return (list(c.targets.previous) or fallback), False
+        if context(c).looking is not None:
+            return list(c.targets.previous), False
+        return the_trigger_card(c.state, c.source, c.targets.previous), False
     if isinstance(self_ref, dict) and "one" in self_ref:
         looked = context(c).looking
         if looked is None:
