@@ -14,7 +14,7 @@ _DASHES = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "’": "'"})
 _LITERAL = re.compile(r'"([^"\s]+)"i')
 _WHOLE_WORD = re.compile(r"(?<=[(|:?])[a-záéíóúñü]{3,}(?=[|)\\])")
 
-_TERMINAL = re.compile(r"^([A-Z_]+)(?:\.\d+)?: /(.*)/i?$", re.MULTILINE)
+_TERMINAL = re.compile(r"^([A-Z_]+)(?:\.-?\d+)?: /(.*)/i?$", re.MULTILINE)
 _LOOKAROUND = re.compile(r"\(\?[=!][^)]*\)|\\b")
 _VERB_MACRO = re.compile(r"@(?:verbs|past)\(([a-zñA-Z_:$ ]+)\)")
 _WORDS = re.compile(r"^\(\?:([a-záéíóúñü ]+(?:\|[a-záéíóúñü ]+)*)\)$|^([a-záéíóúñü ]+)$", re.IGNORECASE)
@@ -113,6 +113,8 @@ NAMED = {
     "V_BEEN": "«haya sido», «ha sido»…",
     "OPPOSED_ADJ": "«enfrentada»",
     "PLUS_MORE": "«, más» antes de un número",
+    "OPEN_VERB": "un verbo (como «sumerge», «fúndelo» o «fundas»)",
+    "INFINITIVE": "un infinitivo (como «sumergir»)",
     "THAN": "«que» antes de un pronombre en una comparación (como «que tú»)",
 }
 
