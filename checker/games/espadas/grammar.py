@@ -115,6 +115,9 @@ NAMED = {
     "PLUS_MORE": "«, más» antes de un número",
     "OPEN_VERB": "un verbo (como «sumerge», «fúndelo» o «fundas»)",
     "INFINITIVE": "un infinitivo (como «sumergir»)",
+    "AT_MOST": "«como máximo»",
+    "KEYWORD_VERB": "una acción clave con su valor (como «Exhumar 1»)",
+    "ADJACENT_TO_THE": "«adyacente al» antes de atacante, defensor u objetivo",
     "THAN": "«que» antes de un pronombre en una comparación (como «que tú»)",
 }
 
