@@ -12,6 +12,7 @@ from typing import Any
 import lark
 from lark import Lark
 
+from checker.grammar.scanner import PLUGINS
 from checker.paths import GRAMMAR_DIR, cache_dir
 
 _LITERAL = re.compile(r'"([A-Za-z][A-Za-z\']*)"i')
@@ -84,15 +85,16 @@ def parser(name: str, expand: Expand | None = None) -> Lark:
 
     The LALR tables are cached in the user's cache folder (:func:`checker.paths.cache_dir`), keyed by the
     grammar's hash and the Python and lark versions, so a cold start takes a fraction of a second instead of
-    the full analysis. Without a writable cache folder the parser is built in memory only; lark itself ignores
+    the full analysis. Its lexer compiles each large terminal once (:mod:`checker.grammar.scanner`). Without a
+    writable cache folder the parser is built in memory only; lark itself ignores
     a cache file it cannot read or write.
     """
     text = grammar_text(name, expand)
     return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False, start="start",
-                cache=_cache_file(name, text) or False)
+                cache=cache_file(name, text) or False, _plugins=PLUGINS)
 
 
-def _cache_file(name: str, text: str) -> str | None:
+def cache_file(name: str, text: str) -> str | None:
     folder = cache_dir()
     if folder is None:
         return None
