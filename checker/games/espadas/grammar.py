@@ -9,6 +9,8 @@ from checker.grammar.frontend import CardGrammar
 from checker.paths import GRAMMAR_DIR
 
 _SPACE = re.compile(r"\s+")
+#: Card keywords that head a paragraph («Persistente: Hasta …», «Reacción: Cuando …»).
+HEADINGS = frozenset({"Persistente", "Reacción"})
 _BEFORE_STOP = re.compile(r"\s+(?=[,.;:])")
 _DASHES = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "’": "'"})
 _LITERAL = re.compile(r'"([^"\s]+)"i')
@@ -117,6 +119,7 @@ NAMED = {
     "INFINITIVE": "un infinitivo (como «sumergir»)",
     "AT_MOST": "«como máximo»",
     "KEYWORD_VERB": "una acción clave con su valor (como «Exhumar 1»)",
+    "KEYWORD_BARE": "una acción clave sin objeto (como «Saquea.»)",
     "ADJACENT_TO_THE": "«adyacente al» antes de atacante, defensor u objetivo",
     "THAN": "«que» antes de un pronombre en una comparación (como «que tú»)",
 }
@@ -138,12 +141,14 @@ def normalise(text: str) -> str:
 
 
 def spanish_join(words: list[str]) -> str:
-    """Words joined with punctuation attached; capitals at the start, after a full stop and after a heading
-    word («Persistente: Hasta …»). Linear: the pieces are joined once."""
+    """Words joined with punctuation attached; capitals at the start, after a full stop, after the heading word
+    that opens a line («Avivar: Hace …») and after a card keyword's heading anywhere («… Persistente: Hasta …»).
+    Linear: the pieces are joined once."""
     pieces: list[str] = []
     spaced = False  # a space has been written
     empty = True  # nothing has been written
     capital = True
+    previous = ""
     for word in words:
         if capital:
             word = word[:1].upper() + word[1:]
@@ -151,7 +156,8 @@ def spanish_join(words: list[str]) -> str:
         spaced = spaced or " " in word or not attach
         empty = empty and not word
         pieces.append(word if attach else " " + word)
-        capital = word == "." or (word == ":" and not spaced)
+        capital = word == "." or (word == ":" and (not spaced or previous in HEADINGS))
+        previous = word
     return "".join(pieces)
 
 
