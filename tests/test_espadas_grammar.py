@@ -7,6 +7,7 @@ written for these tests).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from checker.cli import main
 from checker.game import games
 from checker.games.espadas.cardtext import read_cards
-from checker.games.espadas.grammar import GRAMMAR, normalise
+from checker.games.espadas.grammar import GRAMMAR, HEADINGS, normalise
 from checker.grammar.errors import ParseError
 from checker.grammar.validate import Summary, schema_validator, validate_lines
 from checker.grammar.walk import find
@@ -219,3 +220,9 @@ def test_optional_parts_do_not_multiply_the_tables() -> None:
     # lark writes every combination of optional symbols out as its own rule: a long run of them in one rule
     # once made 16,384 rules and a two-minute table build; factored rules keep the parser small.
     assert len(GRAMMAR.parser.rules) < 4000
+
+
+def test_headings_are_the_card_keywords() -> None:
+    """The joiner capitalises after exactly the keywords the grammar reads as paragraph headings."""
+    keyword = next(t for t in GRAMMAR.parser.terminals if t.name == "KEYWORD").pattern.value
+    assert set(re.findall(r"[A-ZÁÉÍÓÚ][a-záéíóúñ]+", keyword)) == HEADINGS

@@ -120,6 +120,7 @@ NAMED = {
     "AT_MOST": "«como máximo»",
     "KEYWORD_VERB": "una acción clave con su valor (como «Exhumar 1»)",
     "KEYWORD_BARE": "una acción clave sin objeto (como «Saquea.»)",
+    "OF_THIS": "«de este» (ante un periodo)",
     "ADJACENT_TO_THE": "«adyacente al» antes de atacante, defensor u objetivo",
     "THAN": "«que» antes de un pronombre en una comparación (como «que tú»)",
 }
