@@ -9,8 +9,6 @@ from checker.grammar.frontend import CardGrammar
 from checker.paths import GRAMMAR_DIR
 
 _SPACE = re.compile(r"\s+")
-#: Card keywords that head a paragraph («Persistente: Hasta …», «Reacción: Cuando …»).
-HEADINGS = frozenset({"Persistente", "Reacción"})
 _BEFORE_STOP = re.compile(r"\s+(?=[,.;:])")
 _DASHES = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "’": "'"})
 _LITERAL = re.compile(r'"([^"\s]+)"i')
@@ -170,6 +168,15 @@ def _verb_class(pattern: str) -> str | None:
     shown = [f"«{lemma}»" for lemma in lemmas[:3]]
     listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " o " + shown[-1]
     return f"{listed}{'…' if len(lemmas) > 3 else ''} (en cualquier forma)"
+
+
+def _headings() -> frozenset[str]:
+    """The card keywords that head a paragraph («Persistente: Hasta …»): the words of the grammar's KEYWORD."""
+    patterns = dict(_TERMINAL.findall((GRAMMAR_DIR / "espadas.lark").read_text(encoding="utf-8")))
+    return frozenset(re.findall(r"[A-ZÁÉÍÓÚ][a-záéíóúñ]+", patterns["KEYWORD"]))
+
+
+HEADINGS = _headings()
 
 
 def _terminals() -> dict[str, str]:
