@@ -81,6 +81,7 @@ def test_keywords_given_by_effects(line: str) -> None:
     ("BIG TOP {E}, 2 {I} – Gain 1 lore.", "BIG TOP ⟳, 2 ⬡ — Gain 1 lore."),
     ("Opponents can’t choose her except to challenge.", "Opponents can't choose her except to challenge."),
     ("Draw\u00a0a card.\u200b", "Draw a card."),
+    ("Your Hero characters gain “⟳ — Draw a card.”", 'Your Hero characters gain "⟳ — Draw a card".'),
 ])
 def test_typography_is_normalised_in_the_front_end(typed: str, plain: str) -> None:
     assert GRAMMAR.normalise(typed) == plain

@@ -24,11 +24,16 @@ _TRANSLATION = str.maketrans({
     "–": "—", "―": "—", "‒": "—",
 })
 _SPACES = re.compile(r"\s+")
+#: A granted ability in quotes that closes the line (… gain "⟳ — Draw a card.") ends the line and the ability with
+#: one period; it is read as the line's period, after the closing quote (… gain "⟳ — Draw a card".), so the grammar
+#: needs no second form of every sentence for it.
+_FINAL_QUOTE = re.compile(r'\."$')
 
 
 def normalise(text: str) -> str:
-    """Glyph symbols, ASCII minus and quotes, em dash between cost and effect, one space between words."""
+    """Glyph symbols, ASCII minus and quotes, em dash between cost and effect, one space between words, the final
+    period after a closing quote."""
     text = _CODE.sub(lambda m: _CODES["{" + m.group(1).upper() + "}"], text)
     text = _PLUS.sub("+", _MINUS.sub("-", text))
     text = text.translate(_TRANSLATION)
-    return _SPACES.sub(" ", text).strip()
+    return _FINAL_QUOTE.sub('".', _SPACES.sub(" ", text).strip())
