@@ -137,6 +137,12 @@ NAMED = {
     "OR_COMMA": "«o,» antes de una condición",
     "ADJACENT_TO_THE": "«adyacente al» antes de atacante, defensor u objetivo",
     "THAN": "«que» antes de un pronombre en una comparación (como «que tú»)",
+    "HEADING": "el nombre de una parte de la habilidad antes de «:» (como «Pleamar:» o «Martirio (solo si …):»)",
+    "KEYWORD_FORM": "una acción clave de la facción en cualquier forma (como «Exhumes» o «Sepulta 2»)",
+    "ELIDED_NUMBER": "un número cuyo nombre ya se dijo (como «colócale 1.»)",
+    "OF_KEYWORD": "«de» antes del nombre de una palabra clave (como «efecto de Formación»)",
+    "NONE_ONE": "«ninguno» o «ninguna» (sin nombre detrás)",
+    "DURING_NO_COMMA": "«durante» antes de una fase o periodo, sin coma detrás",
 }
 
 
