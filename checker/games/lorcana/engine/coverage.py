@@ -23,7 +23,7 @@ from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
 from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS
 from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS
-from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, gainable, purpose_clause, quoted
+from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
 from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
@@ -129,6 +129,8 @@ def _effect_gaps(structure: Structure) -> list[str]:
         for verb, args, fields in _clauses(statement):
             if verb == "draw" and fields.get("optional") and "you" not in (fields.get("subject") or {"you": {}}):
                 gaps.append(verb)                                            # another player's «may»: theirs
+            if verb in YOUR_AMOUNTS and "you" not in (fields.get("subject") or {"you": {}}):
+                gaps.append(verb)                                            # an amount read for another player
             if verb in ("gets", "gains") and isinstance(args, dict) and not lasting(args):
                 gaps.append(verb)                                            # a duration the engine lacks
             if "purpose" in fields:                                          # «[A] to [B]»: [B] too

@@ -147,23 +147,27 @@ def _gain_lore(c: Clause) -> bool:
     players = acting_players(c, c.args.get("gain"))
     if players is None or (c.optional and any(player != c.player for player in players)):
         return False
+    amount = _amount(c.args, c.state)
+    if amount is None:
+        return False
     for player in players:
-        amount = _amount(c.args, c.state)
-        if amount is not None:
-            c.state.players[player].lore += amount
+        c.state.players[player].lore += amount
     return True
 
 
 def _lose_lore(c: Clause) -> bool:
-    if not (c.subject and ("each_opponent" in c.subject or "each_opponent_more_lore" in c.subject)):
+    """«Each opponent loses 2 lore», «each opponent with more lore than you», «each player with 10 or more lore»:
+    the players the subject names, never below 0 (unresolved when it cannot tell who, or how much)."""
+    if c.subject and "each_opponent_more_lore" in c.subject:
+        mine = c.state.players[c.player].lore                                # compared as the effect resolves
+        players: list[str] | None = [o for o in c.state.opponents(c.player) if c.state.players[o].lore > mine]
+    else:
+        players = acting_players(c, c.args.get("lose"))
+    amount = _amount(c.args, c.state)
+    if players is None or amount is None or (c.optional and any(player != c.player for player in players)):
         return False
-    mine = c.state.players[c.player].lore                                    # compared as the effect resolves
-    for opponent in c.state.opponents(c.player):
-        if "each_opponent_more_lore" in c.subject and c.state.players[opponent].lore <= mine:
-            continue
-        amount = _amount(c.args, c.state)
-        if amount is not None:
-            c.state.players[opponent].lore = max(0, c.state.players[opponent].lore - amount)
+    for player in players:
+        c.state.players[player].lore = max(0, c.state.players[player].lore - amount)
     return True
 
 

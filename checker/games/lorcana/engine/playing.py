@@ -23,6 +23,7 @@ from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import quoted_flags
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import card_matches, next_choice, understood
+from checker.games.lorcana.engine.zonetargets import acting_players
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -255,9 +256,15 @@ def amount_of(expression: Any, c: Clause) -> int | None:
     return max(card.stat(_STATS[str(fields["stat_symbol"])]), 0) if card is not None else 0
 
 
+def _for_you(c: Clause, verb: str) -> bool:
+    """Whether the clause's subject is the card's player alone: an amount read for another player («each opponent
+    gains lore equal to …») would be read from the wrong side, so it is left unresolved."""
+    return acting_players(c, c.args.get(verb)) == [c.player]
+
+
 def _gain_lore_equal(c: Clause) -> bool:
     amount = amount_of(c.args.get("expression"), c)
-    if amount is None:
+    if amount is None or not _for_you(c, "gain"):
         return False
     c.state.players[c.player].lore += amount
     return True
@@ -266,7 +273,7 @@ def _gain_lore_equal(c: Clause) -> bool:
 def _gain_lore_for_each(c: Clause) -> bool:
     count = times(c.args.get("expression_each"), c.state, c.source)
     numbers = [int(f["number"]) for kind, f in nodes(c.args.get("amount", {})) if kind == "number"]
-    if count is None or len(numbers) != 1:
+    if count is None or len(numbers) != 1 or not _for_you(c, "gain"):
         return False
     c.state.players[c.player].lore += numbers[0] * count
     c.state.applied.append("lorcana:6.1.8")
@@ -375,6 +382,9 @@ READS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "gains_with_ability": lambda args: gainable(args) is not None,
 }
 
+
+#: Verbs whose amount is read for the card's player: with another subject they are left unresolved (``_for_you``).
+YOUR_AMOUNTS = frozenset({"gain_lore_equal", "gain_lore_for_each"})
 
 #: Predicate node types this module resolves (registered in ``effects.EFFECTS``).
 PLAYING_EFFECTS: dict[str, Effect] = {

@@ -48,13 +48,18 @@ def acting_players(c: ClauseView, verb: Any) -> list[str] | None:
         found = [state.cards[state.challenge[0]].owner]
     elif kind == "pronoun":
         found = context(c).players
+    elif kind in ("each_player_with_lore", "each_opponent_with_lore"):      # «each opponent with 10 or more lore»
+        pool = [state.active, *state.opponents(state.active)] if kind == "each_player_with_lore" \
+            else state.opponents(c.player)
+        found = [p for p in pool if state.players[p].lore >= int(subject[kind]["number"])]
     elif kind == "players_with_most_cards":                 # «the player or players with the most cards in their hand»
         sizes = {p: len(state.players[p].zones["hand"]) for p in [state.active, *state.opponents(state.active)]}
         found = [p for p, size in sizes.items() if size == max(sizes.values())]
     else:
         found = None
     context(c).players = found
-    if kind in ("each_opponent", "each_opposing_player", "each_player", "players_with_most_cards"):
+    if kind in ("each_opponent", "each_opposing_player", "each_player", "players_with_most_cards",
+                "each_player_with_lore", "each_opponent_with_lore"):
         state.applied.append("lorcana:1.3.3")                              # a plural designation: all of them
     if found and len(found) > 1:
         state.applied.append("lorcana:6.7.6")                            # the active player acts first
