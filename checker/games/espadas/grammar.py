@@ -143,6 +143,7 @@ NAMED = {
     "OF_KEYWORD": "«de» antes del nombre de una palabra clave (como «efecto de Formación»)",
     "NONE_ONE": "«ninguno» o «ninguna» (sin nombre detrás)",
     "DURING_NO_COMMA": "«durante» antes de una fase o periodo, sin coma detrás",
+    "FOR_DAMAGE": "«para calcular el daño»",
 }
 
 
