@@ -95,6 +95,14 @@ def test_both_past_forms_are_conditions(text: str) -> None:
     ("Roba 1 Carta. Si no, cura 1 de vida a este héroe.", "if_not"),
     ("Roba 1 Carta. Furia: roba 1 Carta.", "named_ability"),                                   # ability after text
     ("Elige 1: Roba 1 Carta. Cura 1 de vida a este héroe.", "choice_inline"),
+    ("Elige 1: • Roba 1 Carta. • Cura 1 de vida a este héroe.", "choice_inline"),           # options as bullets
+    ("Prepara 1 de tus Dados Gastados como Dado «Dado Verde».", "as_die"),                      # a quoted die icon
+    ("Roba 1 Carta. Brasa: roba 1 Carta. Ceniza: cura 1 de vida a este héroe.", "named_ability"),
+    ("Brasa (solo si tienes al menos 2 Dados Preparados): Roba 1 Carta.", "heading_condition"),
+    ("Cada vez que el jugador rival Quiebre 1, roba 1 Carta.", "keyword_event"),              # a faction's verb
+    ("Puedes Quebrar hasta 2: hace +1 de daño.", "paid_effect"),
+    ("Si no tenía ningún contador de Ascua, colócale 1.", "place_more"),                     # a number, its noun before
+    ("Cada vez que se aplique un efecto de Brasa de una Carta que juegues, roba 1 Carta.", "keyword_effect"),
     ("El héroe aliado activo gana +1 de Mente y +2 de Voluntad.", "gains_stat"),
 ])
 def test_composed_pieces(text: str, node: str) -> None:

@@ -11,6 +11,13 @@ from checker.paths import GRAMMAR_DIR
 _SPACE = re.compile(r"\s+")
 _BEFORE_STOP = re.compile(r"\s+(?=[,.;:])")
 _DASHES = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "’": "'"})
+#: A die icon written out in quotes, as some sources copy the cards' icons: «Dados «Dado Rojo» Preparados» reads as
+#: the cards read aloud, «Dados Rojo Preparados»; a quoted die alone, «Dado Rojo», loses its quotes.
+_QUOTED_DIE = re.compile(r"\b(Dados?) [«\"“]Dados? (Rojo|Verde|Azul|Rojos|Verdes|Azules)[»\"”]")
+#: A bullet before each option of a choice written on one line («Elige 1: • Roba 1 Carta. • Cura …»): the options
+#: read as the sentences after the choice, as when each is a paragraph of its own.
+_BULLET = re.compile(r"(?:^|(?<=[:.;]))\s*[•●▪◦·]\s*")
+_QUOTED_DIE_ALONE = re.compile(r"[«\"“](Dados? (?:Rojo|Verde|Azul|Rojos|Verdes|Azules))[»\"”]")
 _LITERAL = re.compile(r'"([^"\s]+)"i')
 _WHOLE_WORD = re.compile(r"(?<=[(|:?])[a-záéíóúñü]{3,}(?=[|)\\])")
 
@@ -144,6 +151,8 @@ NAMED = {
     "NONE_ONE": "«ninguno» o «ninguna» (sin nombre detrás)",
     "DURING_NO_COMMA": "«durante» antes de una fase o periodo, sin coma detrás",
     "FOR_DAMAGE": "«para calcular el daño»",
+    "V_LEFT": "«queda» o «quedan» (lo que aún hay)",
+    "ANY_DIE": "«ningún» antes de un dado",
 }
 
 
@@ -159,7 +168,9 @@ def _describe(pattern: str) -> str | None:
 
 def normalise(text: str) -> str:
     """One space between words, none before punctuation; a plain hyphen for the minus sign."""
-    return _BEFORE_STOP.sub("", _SPACE.sub(" ", text.translate(_DASHES))).strip()
+    text = _QUOTED_DIE_ALONE.sub(r"\1", _QUOTED_DIE.sub(r"\1 \2", text.translate(_DASHES)))
+    text = _BULLET.sub(" ", text)
+    return _BEFORE_STOP.sub("", _SPACE.sub(" ", text)).strip()
 
 
 def spanish_join(words: list[str]) -> str:
