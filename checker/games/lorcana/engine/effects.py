@@ -321,6 +321,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             state.unresolved.append(verb)
         elif "purpose" in fields and verb not in PAYS_FOR:                   # «[A] to [B]»: [B] is never dropped
             state.unresolved.append("purpose")
+        if fields.get("optional") == "may":     # a triggered ability's own «may» was its use; a later one in it
+            targets.decided = False             # («If you do, you may …») is a decision of its own (6.1.4)
 
 
 def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: Targets) -> None:
