@@ -153,6 +153,7 @@ NAMED = {
     "FOR_DAMAGE": "«para calcular el daño»",
     "V_LEFT": "«queda» o «quedan» (lo que aún hay)",
     "ANY_DIE": "«ningún» antes de un dado",
+    "NOTING_THAT": "«, teniendo en cuenta que»",
 }
 
 
