@@ -34,6 +34,8 @@ class Played(Generic[T]):
     #: The table as observed just before the last action ran, and at the end (``expect.unchanged``).
     before: Observation | None = None
     after: Observation | None = None
+    #: The rules the earlier actions' verdicts cited, in order: a scenario pins what decided any of its actions.
+    earlier: list[str] = field(default_factory=list)
 
 
 def scenario_actions(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -56,6 +58,7 @@ def play_actions(table: T, actions: list[dict[str, Any]], handlers: Mapping[str,
             raise ReglasError(f"actions[{index}].type: «{kind}» no es una acción de {game}",
                               fix=f"usa {', '.join(handlers)}")
         work = copy.deepcopy(played.table)
+        played.earlier += [rule for rule in played.verdict.rules if rule not in played.earlier] if index else []
         try:
             played.verdict, played.result = handler(work, action)
         except Refused as refused:

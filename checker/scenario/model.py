@@ -68,6 +68,8 @@ class Outcome:
     #: Everything observed of the table just before the last action and at the end (``expect.unchanged``).
     before: Any = None
     after: Any = None
+    #: The rules the earlier actions cited (``expect.rules`` is met by the last verdict's or by these).
+    earlier: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -62,9 +62,11 @@ def compare(expect: dict[str, Any], outcome: Outcome) -> list[str]:
         said = "legal" if verdict.legal else "ilegal"
         problems.append(f"se esperaba {'legal' if expect['legal'] else 'ilegal'} y el comprobador dice {said}"
                         + (f" ({verdict.message})" if verdict.message else ""))
-    missing = [r for r in expect.get("rules", []) if r not in verdict.rules]
+    missing = [r for r in expect.get("rules", []) if r not in verdict.rules and r not in outcome.earlier]
     if missing:
-        problems.append(f"faltan las reglas {', '.join(missing)} (citadas: {', '.join(verdict.rules) or 'ninguna'})")
+        before = f"; antes: {', '.join(outcome.earlier)}" if outcome.earlier else ""
+        problems.append(f"faltan las reglas {', '.join(missing)} (citadas: {', '.join(verdict.rules) or 'ninguna'}"
+                        f"{before})")
     for ref, wanted in (expect.get("state") or {}).items():
         seen = outcome.cards.get(ref)
         if seen is None:

@@ -40,4 +40,4 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
     heroes = {h.name: {"damage": h.damage, "knocked_out": h.knocked_out, "counters": dict(h.counters)}
               for h in table.heroes.values()}
     return Outcome(played.verdict, heroes, players, None, [], [], played.notes, played.result, played.before,
-                   played.after)
+                   played.after, played.earlier)

@@ -206,4 +206,4 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
     players = {p: {"soulstones": table.soulstones[p], "hand": len(table.hands[p]), "deck": len(table.decks[p])}
                for p in table.decks}
     return Outcome(played.verdict, {}, players, None, [], [], played.notes, played.result, played.before,
-                   played.after)
+                   played.after, played.earlier)

@@ -81,7 +81,7 @@ def quest(state: State, action: Action) -> Verdict:
         state.bag.append("Support")
         verdict.cite("lorcana:8.13.1")
         helped = action.get("support")
-        if helped is not None:                                               # optional: «you may» (10.13.4)
+        if helped is not None:                                               # optional: «you may» (8.13.1)
             other = _card(state, action, "support")
             if other is card or other.zone != "play" or other.card.type != "character":
                 return illegal("Apoyo suma la Fuerza a otro personaje elegido en juego", "lorcana:8.13.1")
@@ -119,8 +119,8 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
     if f"cant_challenge:{defender.ref}" in attacker.flags():                 # «… can't challenge this character»
         return illegal("una habilidad de ese personaje impide que este lo desafíe", "lorcana:4.6.4.3", "lorcana:1.2.2")
     verdict = Verdict(True, ["lorcana:4.6.4.2"])
-    if defender.has("Evasive") and not attacker.has("Evasive"):
-        verdict.cite("lorcana:8.2.1")
+    if defender.has("Evasive"):                                              # the limiter is met (8.6.1)
+        verdict.cite("lorcana:8.6.1", *(["lorcana:8.2.1"] if not attacker.has("Evasive") else []))
     return verdict
 
 
@@ -130,12 +130,16 @@ def challenge(state: State, action: Action) -> Verdict:
     if not verdict.legal:
         return verdict
     if defender.card.type == "character" and not defender.has("Bodyguard"):
-        guards = [c for c in state.in_play(defender.owner) if c.has("Bodyguard") and c is not defender
-                  and can_challenge(state, attacker, c).legal]
+        bodyguards = [c for c in state.in_play(defender.owner) if c.has("Bodyguard") and c is not defender]
+        guards = [c for c in bodyguards if can_challenge(state, attacker, c).legal]
         if guards:
             return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
                            "lorcana:8.3.3", "lorcana:4.6.4.3")
+        for guard in bodyguards:                                             # «if able»: it can't be challenged
+            verdict.cite("lorcana:8.3.3", *can_challenge(state, attacker, guard).rules)
     verdict.cite("lorcana:4.6", "lorcana:4.6.4.4")
+    if defender.has("Ward"):
+        verdict.cite("lorcana:8.15.1")                                      # challenging is not choosing
     if defender.has("Vanish"):
         verdict.cite("lorcana:8.14.1")                                      # being challenged is not being chosen
     state.challenge = (attacker.ref, defender.ref)
@@ -148,6 +152,8 @@ def challenge(state: State, action: Action) -> Verdict:
     step("lorcana:4.6.4.5 el desafío ocurre")
     if attacker.has("Challenger"):
         verdict.cite("lorcana:8.5.1")
+    if defender.has("Challenger"):
+        verdict.cite("lorcana:8.5.2")                                       # not while being challenged
     before = len(state.bag)
     trigger(state, attacker, "challenges")
     trigger(state, defender, "is_challenged")
@@ -169,9 +175,7 @@ def challenge(state: State, action: Action) -> Verdict:
     to_defender = deal_damage(state, defender, max(strength, 0))
     to_attacker = deal_damage(state, attacker, max(back, 0))
     step(f"lorcana:4.6.6.2 daño a la vez: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
-    verdict.cite("lorcana:4.6.6")
-    if min(strength, back) < 0:
-        verdict.cite("lorcana:4.6.6.1")
+    verdict.cite("lorcana:4.6.6", "lorcana:4.6.6.1")
     if defender.has("Resist") or attacker.has("Resist"):
         verdict.cite("lorcana:4.6.6.1", "lorcana:8.8.1")
     before = len(state.bag)
@@ -274,8 +278,9 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if singer.exerted:
             return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2")
         if not singer.dry:
+            duet = ["lorcana:8.12.1"] if len(singers) > 1 else []
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
-                           "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11")
+                           "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", *duet)
         if "cant_sing" in singer.flags():
             return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2")
 
@@ -298,10 +303,13 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
                            "lorcana:8.12")
-        rules = ["lorcana:8.12", "lorcana:8.12.2"]
+        rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2"]
+    before = len(state.pending)
     for singer in singers:
         singer.exerted = True
         trigger(state, singer, "sings")                                      # «whenever this character sings» (8.12.3)
+    if len(singers) > 1 and len(state.pending) > before:
+        rules.append("lorcana:8.12.3")                                       # each singer's own trigger
     return Verdict(True, rules)
 
 
@@ -330,8 +338,10 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
     chosen = [str(t) for t in action.get("targets") or []]
     resolve_action(state, source, Targets(state, chosen, state.active))
     vanished = []
-    for ref in chosen:                                                       # Vanish (10.14.2)
+    for ref in chosen:                                                       # Vanish, after the effect (8.14.2)
         target = state.cards[ref]
+        if target.owner != state.active and target.has("Vanish"):
+            state.cite("lorcana:8.14.2")                                    # gone already: nothing to banish
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
             state.move(target, "discard")
             vanished.append(ref)
@@ -354,7 +364,8 @@ def move(state: State, action: Action) -> Verdict:
     _pay(player, location.card.move_cost)
     character.at = location.ref
     trigger(state, character, "moves")
-    return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4"])
+    drying = ["lorcana:1.7.5"] if not character.dry else []                  # moving needs no dry character
+    return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4", *drying])
 
 
 # ---------------------------------------------------------------------------------------------- turn
@@ -377,6 +388,8 @@ def end_turn(state: State, action: Action) -> Verdict:
         game_state_check(state)
         if state.winner is not None:
             return Verdict(True, [*phase, *state.applied], "la partida termina al final del turno")
+    if any(m[2] == "turn" for c in state.cards.values() for m in [*c.modifiers, *c.gained]):
+        state.cite("lorcana:3.4.1.2")                                        # «this turn» effects end
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
@@ -390,7 +403,7 @@ def end_turn(state: State, action: Action) -> Verdict:
         state.ended_empty.add(state.active)
         game_state_check(state)
         if state.winner is not None:
-            return Verdict(True, [*phase, "lorcana:3.4.2", "lorcana:1.8.1.2"],
+            return Verdict(True, [*phase, "lorcana:3.4.2", "lorcana:1.8.1.2", "lorcana:2.3.3.2"],
                            f"{state.active} termina su turno sin cartas en el mazo y pierde la partida")
     order = list(state.players)
     state.active = order[(order.index(state.active) + 1) % len(order)]
@@ -401,6 +414,7 @@ def end_turn(state: State, action: Action) -> Verdict:
 def beginning_phase(state: State) -> None:
     """Ready, set (dry; lore from locations), draw — for the active player."""
     player = state.players[state.active]
+    state.cite("lorcana:3.2.1.1", "lorcana:3.2.3.1")                         # ready, then draw
     player.ink_ready += player.ink_exerted                                   # 3.2.1
     player.ink_exerted = 0
     player.inked_this_turn = False
@@ -410,10 +424,18 @@ def beginning_phase(state: State) -> None:
         else:
             card.exerted = False
         card.dry = True                                                      # 3.2.2
+    for card in state.cards.values():                                        # «until the start of your next turn»
+        if any(m[2] == f"next_turn:{state.active}" for m in [*card.modifiers, *card.gained]):
+            state.cite("lorcana:3.2.1.3")
         card.modifiers = [m for m in card.modifiers if m[2] != f"next_turn:{state.active}"]
-        if card.card.type == "location":
-            player.lore += max(card.stat("lore"), 0)
+        card.gained = [g for g in card.gained if g[2] != f"next_turn:{state.active}"]
+    for card in state.in_play(state.active):
+        if card.card.type == "location" and card.stat("lore") > 0:
+            player.lore += card.stat("lore")
+            state.cite("lorcana:3.2.2.2")                                    # not a triggered ability
         trigger(state, card, "turn_start")
+    if state.pending:
+        state.cite("lorcana:3.2.2.3")
     game_state_check(state)
     draw(state, state.active, 1)                                             # 3.2.3
 

@@ -66,6 +66,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5"], "un personaje que se está secando no puede pagar ⟳")
     if player.ink_ready < ink:
         return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
+    if not exert and card.card.type == "character" and not card.dry:
+        state.cite("lorcana:6.3.1.1")                                        # no ⟳ in the cost: drying is fine
     card.exerted = card.exerted or exert
     player.ink_ready -= ink
     player.ink_exerted += ink
@@ -98,4 +100,6 @@ def boost(state: State, card: Any) -> Verdict:
     state.move(top, "under")
     card.under.append(top.ref)
     card.gained_flags.add("boosted")
-    return Verdict(True, ["lorcana:8.4", "lorcana:8.4.1", "lorcana:8.4.1"], "una carta pasa debajo del personaje")
+    drying = ["lorcana:6.3.1.1"] if card.card.type == "character" and not card.dry else []   # no ⟳ in its cost
+    return Verdict(True, ["lorcana:8.4", "lorcana:8.4.1", "lorcana:8.4.3", *drying],
+                   "una carta pasa debajo del personaje")

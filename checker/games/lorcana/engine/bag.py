@@ -18,6 +18,8 @@ from checker.grammar.walk import nodes
 DELAYED = {"at_end_of_turn": "turn_end", "at_end_of_the_turn": "turn_end"}
 #: Conditions after a sentence («… if …», «… unless …»): beyond this checker, reported, never ignored.
 SUFFIXES = frozenset({"if_suffix", "while_suffix", "unless_suffix", "trigger_suffix"})
+#: Turn actions whose triggered abilities wait in the bag until the action is complete, and the rule that says so.
+AFTER_ACTION = {"play": "lorcana:4.3.4", "quest": "lorcana:4.5.2", "move": "lorcana:4.7.5"}
 #: «Once per turn,» timings: a second time, the whole ability resolves with no effect (lorcana:6.1.13.2).
 ONCE = frozenset({"once_per_turn", "once_during"})
 
@@ -29,10 +31,16 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
     targets.refs = state.trigger_targets                                     # shared: consumed across the action
     declined = {str(n).casefold() for n in action.get("decline") or []}
     flush_moves(state)
+    if state.pending and action.get("type") in AFTER_ACTION:
+        state.cite(AFTER_ACTION[str(action["type"])])
+        played = state.cards.get(str(action.get("card")))
+        if action.get("type") == "play" and played is not None and played.card.type == "action":
+            state.cite("lorcana:5.4.5")                                      # after the action is played
     while state.pending:
         order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
         name, ref, subject = order[0]
         state.pending.remove(order[0])
+        state.cite("lorcana:7.7.4.2" if state.cards[ref].owner == state.active else "lorcana:7.7.4.4")
         if name.casefold() in declined:
             continue
         source = state.cards[ref]
@@ -47,6 +55,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
                 targets.previous = [state.cards[r] for r in created["refs"] if state.cards[r].zone == "play"]
                 if created["refs"] and not targets.previous:                 # they left play: new cards (7.1.6),
                     sentences = []                                           # the effect finds nothing to act on
+                    state.cite("lorcana:7.1.6")
         else:
             gained = [ability for key, ability, _ in source.gained_abilities if key == name]
             ability = next((a for a in [*source.card.abilities, *gained] if a.get("start", {}).get("name") == name),
@@ -84,6 +93,8 @@ def resolve_sentences(sentences: list[dict[str, Any]], state: State, source: Ins
 def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, targets: Targets,
                triggered: bool) -> None:
     state.last_if = state.last_done = None
+    if len(sentences) > 1:
+        state.cite("lorcana:6.1.2")                                          # each sentence a separate effect
     for sentence in sentences:
         statement = sentence.get("sentence", {}).get("statement", {}).get("statement")
         if statement is None:
@@ -101,6 +112,8 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
                 state.last_if = state.last_done = False
                 break
         holding = holds(conditions, state, source, targets.zone) if not SUFFIXES & statement.keys() else None
+        if triggered and any("condition" in p.get("prefix", {}) for p in conditions):
+            state.cite("lorcana:6.2.4")                                      # the secondary condition, checked now
         if holding is None:
             state.unresolved.append(f"condición no resuelta de {source.ref}")
             continue

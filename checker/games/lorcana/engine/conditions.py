@@ -104,6 +104,7 @@ def _otherwise(prefix: dict[str, Any], state: State, source: Instance) -> bool |
 
 
 def _if_you_do(prefix: dict[str, Any], state: State, source: Instance) -> bool | None:
+    state.cite("lorcana:6.1.5.1")
     return state.last_done
 
 
@@ -143,6 +144,8 @@ def holds(prefixes: list[dict[str, Any]], state: State, source: Instance,
         if "timing" in fields:
             kind = next(iter(fields["timing"]))
             check = TIMINGS.get(kind)
+            if kind == "during":
+                state.cite("lorcana:6.1.13.1")
             value = check(fields["timing"], state, source) if check else None
         elif "sequencer" in fields:
             kind = next(iter(fields["sequencer"]))
@@ -153,6 +156,8 @@ def holds(prefixes: list[dict[str, Any]], state: State, source: Instance,
             inner = next((wrapper[w] for w in WRAPPERS if w in wrapper), None)
             if inner is None:
                 return None
+            if "while_condition" in wrapper:
+                state.cite("lorcana:6.1.13.5")
             ((kind, cond),) = inner["cond"].items()
             check = CONDITIONS.get(kind)
             if kind == "is_state" and str(cond.get("she_is", "")).casefold() in ("it's", "it is"):

@@ -9,6 +9,9 @@ from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import card_matches, understood
 from checker.grammar.walk import nodes
 
+#: Words that leave out the card the ability comes from (lorcana:6.1.6).
+OTHER = frozenset({"other", "another", "your_other", "another_chosen", "up_to_other_chosen"})
+
 
 def times(expression: Any, state: State, source: Instance) -> int | None:
     """The count an «expression_each» denotes now, seen from ``source``; ``None`` if beyond this checker."""
@@ -16,6 +19,7 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
     for kind, fields in nodes(expression):
         if kind in ("each_card", "for_each"):                               # «for each X» after or before
             card_np = fields.get("card_np", {})
+            state.cite("lorcana:6.1.8", *(["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(card_np)} else []))
             if any(k == "in_discard" for k, _ in nodes(card_np)):            # «character card in your discard»
                 return _in_discard(card_np, state, source)
             if not supported(card_np):

@@ -43,6 +43,8 @@ def _discard_as(c: ClauseView, args: dict[str, Any], verb: Any) -> bool:
             chosen = picked[0] if picked else None
         else:
             return False
+        if len(hand) < count_of(amount):
+            c.state.cite("lorcana:1.2.3")                                    # as many as there are
         for card in chosen or []:
             c.state.move(card, "discard")
             discarded.append(card)

@@ -8,7 +8,7 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.cards import keywords_of
-from checker.games.lorcana.engine.damage import deal_damage, draw
+from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
@@ -23,6 +23,8 @@ Structure = dict[str, Any]
 #: Choosing a card the phrase does not allow, or not choosing while a valid choice exists, is refused (the action
 #: is illegal and undone by the shared action loop).
 CHOICE = "lorcana:6.7.3"
+#: What a choice must meet, checked as it is made (lorcana:6.1.3.1).
+REQUIREMENT = "lorcana:6.1.3.1"
 
 
 class Targets:
@@ -61,7 +63,9 @@ class Targets:
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
             raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", *also)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
-            raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE)
+            raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE, REQUIREMENT)
+        if checked:
+            self.state.cite(CHOICE, REQUIREMENT)                             # the choice meets what it asks
         return card
 
 
@@ -221,6 +225,8 @@ def _cant(c: Clause) -> bool:
 #: unresolved, never stretched to one of these; with none («They gain Rush.») it lasts while the card stays in play
 #: (``State.move`` clears it when the card leaves, lorcana:7.1.6).
 DURATIONS = {"this_turn": "turn", "until_your_next_turn": "next_turn"}
+#: The rules of each duration (lorcana:6.1.13): «this turn» and «until the start of your next turn».
+DURATION_RULES = {"turn": ("lorcana:6.1.13.4",), "next_turn": ("lorcana:6.1.13.3",)}
 
 
 def _until(args: dict[str, Any], player: str) -> str | None:
@@ -248,6 +254,7 @@ def _modifies(verb: str) -> Effect:
             return False
         for target in _subjects(c, verb):
             _modify(verb, c.args, target, until)
+        c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()))
         return True
     return effect
 
@@ -347,7 +354,8 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     moved = min(amount, origin.damage)
     origin.damage -= moved
     destination.damage += moved
-    state.applied.append("lorcana:1.9.2.4")
+    mark_lethal(state, destination)
+    state.cite("lorcana:1.9.2.4", *(["lorcana:8.8.3"] if destination.has("Resist") else []))
     targets.previous = [destination]
 
 
@@ -383,7 +391,10 @@ def _group(target: dict[str, Any], state: State, source: Instance,
     if not supported(target):
         state.unresolved.append("objetivo colectivo no soportado")
         return []
-    return [card for card in state.in_play() if matches(target, card, source)]
+    group = [card for card in state.in_play() if matches(target, card, source)]
+    if any(card.has("Ward") and card.owner != source.owner for card in group):
+        state.cite("lorcana:8.15.2")                                         # not chosen: Ward does not stop it
+    return group
 
 
 def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> None:
@@ -410,7 +421,10 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
     elif verb == "remove_all_damage":                                        # every counter it has
         target.damage = 0
     elif verb == "put_damage":
-        target.damage += amount                                              # not dealt: no Resist (10.8.4)
+        target.damage += amount                                              # not dealt: no Resist (8.8.3)
+        mark_lethal(state, target)
+        if target.has("Resist"):
+            state.cite("lorcana:1.9.2.2", "lorcana:8.8.3")
     else:
         target.damage = max(0, target.damage - amount)
 

@@ -138,6 +138,13 @@ def _whose(whose: str, card: Instance, source: Instance) -> bool:
     return whose == "any" or (whose == "yours") == (card.owner == source.owner)
 
 
+def _related(event: str, events: frozenset[str]) -> bool:
+    """Whether an ability watches an event of the same family («banished» and «banished in a challenge»): when the
+    event happens and the ability does not trigger, its trigger condition decided it (lorcana:6.2.1)."""
+    family = event.split("_")[0]
+    return any(e.split("@")[0].split("_")[0] == family for e in events)
+
+
 def trigger(state: State, card: Instance, event: str) -> None:
     """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:7.7.3): the card's own,
     then those of cards in play watching for it, then floating ones (6.2.7.1); a watched phrase this checker cannot
@@ -150,14 +157,20 @@ def trigger(state: State, card: Instance, event: str) -> None:
         if event in events or scoped in events:
             state.bag.append(name)
             state.pending.append((name, card.ref, card.ref))
+            state.cite("lorcana:6.2.1", "lorcana:6.2.3")                    # its condition met: into the bag
+        elif _related(event, events):                                        # a near miss: it does not trigger
+            state.cite("lorcana:6.2.1", *(["lorcana:6.1.13.1"] if f"{event}@your_turn" in events else []))
     watchers = [(name, events, phrase, whose, scope, source) for source in state.in_play()
                 for name, events, phrase, whose, scope in watches_of(source.card)]
     watchers += [(f["key"], f["events"], f["phrase"], f["whose"], "", state.cards[f["source"]])
                  for f in state.floating if "events" in f]
     for name, events, phrase, whose, scope, source in watchers:
         if event not in events or not _whose(whose, card, source):
+            if _related(event, events):
+                state.cite("lorcana:6.2.1")
             continue
         if scope == "your_turn" and state.active != source.owner:
+            state.cite("lorcana:6.2.1", "lorcana:6.1.13.1")                 # «… during your turn» only
             continue
         if (scope and scope != "your_turn") or not supported(phrase):
             note = f"disparador no evaluado de {source.ref}: {name}"
@@ -166,6 +179,9 @@ def trigger(state: State, card: Instance, event: str) -> None:
         elif matches(phrase, card, source):
             state.bag.append(name)
             state.pending.append((name, source.ref, card.ref))
+            state.cite("lorcana:6.2.1", "lorcana:6.2.3")
+        else:                                                                # the card is not the one it names
+            state.cite("lorcana:6.2.1")
 
 
 def flush_moves(state: State) -> None:

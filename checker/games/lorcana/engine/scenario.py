@@ -56,4 +56,5 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
     state = played.table
     cards, players = observe(state)
     return Outcome(played.verdict, cards, players, state.winner, list(state.bag), list(state.unresolved),
-                   played.notes, before=played.before, after=played.after)
+                   played.notes, before=played.before, after=played.after,
+                   earlier=played.earlier)

@@ -102,6 +102,9 @@ class State:
     applied: list[str] = field(default_factory=list)
     #: Players whose turn ended with no cards in their deck: they lose at the next game state check (1.8.1.2).
     ended_empty: set[str] = field(default_factory=set)
+    #: Cards whose damage reached their willpower while an effect resolved: the check waits for the whole effect
+    #: (lorcana:6.7.5) and counts only what still holds then (1.8.5).
+    lethal: set[str] = field(default_factory=set)
     #: The current action's choices about cards outside play and options («choices»: which of the looked-at cards, the
     #: order for the deck, top or bottom, a named card, a player), consumed in order by ``zones.py``.
     choices: list[dict[str, Any]] = field(default_factory=list)
@@ -119,6 +122,10 @@ class State:
     #: ref, ``sentence`` (its parsed text), ``until`` («turn») or ``at`` («turn_end»), ``refs`` («them»).
     floating: list[dict[str, Any]] = field(default_factory=list)
 
+    def cite(self, *rules: str) -> None:
+        """Record rules the game applied on its own, once each (the verdict cites them)."""
+        self.applied.extend(rule for rule in dict.fromkeys(rules) if rule not in self.applied)
+
     def opponents(self, player: str) -> list[str]:
         return [p for p in self.players if p != player]
 
@@ -134,7 +141,10 @@ class State:
         player.zones[zone].append(card.ref)
         self.moves.append((card.ref, card.zone, zone))
         if card.zone == "play" and zone != "play":
-            for ref in card.under:                                           # the stack leaves with it (10.10.6)
+            self.cite("lorcana:7.1.6")                                       # a new card: damage, effects gone
+            if card.under:
+                self.cite("lorcana:5.1.1.7")
+            for ref in card.under:                                           # the stack leaves with it (5.1.1.7)
                 below = self.cards.get(ref)
                 if below is not None:
                     for cards in player.zones.values():
@@ -150,6 +160,7 @@ class State:
             for other in self.cards.values():
                 if other.at == card.ref:
                     other.at = None
+                    self.cite("lorcana:5.6.6")                               # they stay in play, at no location
         card.zone = zone
 
 

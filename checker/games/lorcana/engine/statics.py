@@ -77,7 +77,10 @@ def refresh(state: State) -> None:
             for prefixes, subject, predicate in _auras(structure):
                 each = [p for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})]
                 each += [f["per_each"] for f in predicate.values() if "per_each" in f]
-                condition = holds([p for p in prefixes if p not in each], state, source)
+                conditional = [p for p in prefixes if p not in each]
+                condition = holds(conditional, state, source)
+                if conditional:
+                    state.cite("lorcana:6.4.3")                              # a conditional static, checked now
                 if condition is False:
                     continue
                 counts = [times(e, state, source) for e in each]
