@@ -8,7 +8,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
-from checker.games.lorcana.engine.costs import play_cost, use_reductions
+from checker.games.lorcana.engine.costs import move_cost, play_cost, use_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import fire_delayed, trigger
@@ -201,8 +201,6 @@ def play(state: State, action: Action) -> Verdict:
         return refused
     player = state.players[state.active]
     chosen = [str(t) for t in action.get("targets") or []]
-    if len(set(chosen)) < len(chosen):
-        return illegal("no se puede elegir dos veces la misma carta para un efecto", "lorcana:6.7.3")
     for ref in chosen:                                                       # unknown refs are bad input
         _card(state, {"t": ref}, "t")
     via = str(action.get("via", "ink"))
@@ -329,6 +327,7 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
     card.gained_flags.add("shifted")                                         # «if you used Shift to play him»
     card.gained_abilities.clear()                                            # a new card (lorcana:7.1.6)
     use_reductions(state, card)
+    refresh(state)                                                           # statics in play apply as it enters
     trigger(state, card, "played")
     return []
 
@@ -357,15 +356,18 @@ def move(state: State, action: Action) -> Verdict:
         return illegal("solo puedes mover personajes a tus ubicaciones en juego", "lorcana:4.7")
     if character.at == location.ref:
         return illegal("el personaje ya está en esa ubicación", "lorcana:4.7.2")
+    if "cant_move" in character.flags():
+        return illegal("una habilidad impide a este personaje moverse a ubicaciones", "lorcana:4.7", "lorcana:1.2.2",
+                       "lorcana:4.1.4")
     player = state.players[state.active]
-    if player.ink_ready < location.card.move_cost:
-        return illegal(f"mover aquí cuesta {location.card.move_cost} de tinta y hay {player.ink_ready}",
-                       "lorcana:4.7.3.4")
-    _pay(player, location.card.move_cost)
+    cost, changed = move_cost(state, character, location)
+    if player.ink_ready < cost:
+        return illegal(f"mover aquí cuesta {cost} de tinta y hay {player.ink_ready}", "lorcana:4.7.3.4", *changed)
+    _pay(player, cost)
     character.at = location.ref
     trigger(state, character, "moves")
     drying = ["lorcana:1.7.5"] if not character.dry else []                  # moving needs no dry character
-    return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4", *drying])
+    return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4", *changed, *drying])
 
 
 # ---------------------------------------------------------------------------------------------- turn

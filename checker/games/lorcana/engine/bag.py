@@ -32,7 +32,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
     declined = {str(n).casefold() for n in action.get("decline") or []}
     flush_moves(state)
     if state.pending and action.get("type") in AFTER_ACTION:
-        state.cite(AFTER_ACTION[str(action["type"])])
+        state.cite(AFTER_ACTION[str(action["type"])], "lorcana:1.7.2")     # the action resolves fully first
         played = state.cards.get(str(action.get("card")))
         if action.get("type") == "play" and played is not None and played.card.type == "action":
             state.cite("lorcana:5.4.5")                                      # after the action is played
@@ -93,9 +93,11 @@ def resolve_sentences(sentences: list[dict[str, Any]], state: State, source: Ins
 def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, targets: Targets,
                triggered: bool) -> None:
     state.last_if = state.last_done = None
-    if len(sentences) > 1:
+    if sum(set(s.get("sentence", {})) != {"reminder"} for s in sentences) > 1:
         state.cite("lorcana:6.1.2")                                          # each sentence a separate effect
     for sentence in sentences:
+        if set(sentence.get("sentence", {})) == {"reminder"}:                 # a rule restated: nothing to do
+            continue
         statement = sentence.get("sentence", {}).get("statement", {}).get("statement")
         if statement is None:
             state.unresolved.append(f"frase no resuelta de {source.ref}")

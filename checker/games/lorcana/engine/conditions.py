@@ -44,6 +44,15 @@ def _damage(wanted: bool) -> Check:
 
 
 def _you_have(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    phrase = cond["card_np"].get("card_np", {})
+    where = [m for m in phrase.get("post_modifier", []) if "in_your_hand" in m]
+    if where:                                                                # «… cards in your hand»
+        rest = {"card_np": {**{k: v for k, v in phrase.items() if k != "determiner"},       # how many: _count
+                            "post_modifier": [m for m in phrase["post_modifier"] if m not in where]}}
+        if not understood(rest):
+            return None
+        hand = [state.cards[ref] for ref in state.players[source.owner].zones["hand"]]
+        return sum(1 for card in hand if card_matches(rest, card, source)) >= _count(cond["card_np"])
     if not supported(cond["card_np"]):
         return None
     found = [c for c in state.in_play(source.owner) if matches(cond["card_np"], c, source)]

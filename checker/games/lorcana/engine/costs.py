@@ -21,6 +21,10 @@ from checker.grammar.walk import nodes
 COST_CHANGES = {"cost_increase": 1, "cost_reduction": -1, "shift_cost_reduction": -1}
 #: Modifiers that change only a Shift cost («… to play characters using their Shift ability»).
 SHIFT_ONLY = frozenset({"shift_cost_reduction"})
+#: Static sentences that change what moving a character to a location costs (lorcana:4.7.3.3) and the sign.
+MOVE_COST_CHANGES = {"move_cost_reduction": -1, "move_cost_reduction_any": -1, "move_here_cost_reduction": -1}
+#: Every static payment change the engine reads (``coverage.py``).
+PAYMENT_CHANGES = frozenset(COST_CHANGES) | frozenset(MOVE_COST_CHANGES)
 #: Subjects of a cost-changing sentence: whose plays it changes.
 PAYERS = frozenset({"you", "each_player"})
 
@@ -29,8 +33,9 @@ def _is_self(target: Any) -> bool:
     return any(kind == "this_card" for kind, _ in nodes(target))
 
 
-def _cost_clauses(card: Instance) -> list[tuple[str, dict[str, Any], dict[str, Any], list[Any]]]:
-    """(verb, subject, fields, prefixes) of the static cost-changing sentences of a card."""
+def _cost_clauses(card: Instance, verbs: dict[str, int] = COST_CHANGES,
+                  ) -> list[tuple[str, dict[str, Any], dict[str, Any], list[Any]]]:
+    """(verb, subject, fields, prefixes) of the static sentences of a card with one of ``verbs``."""
     found = []
     for structure in card.card.abilities:
         if any(kind in ("trigger", "activated") for kind, _ in nodes(structure)):
@@ -41,7 +46,7 @@ def _cost_clauses(card: Instance) -> list[tuple[str, dict[str, Any], dict[str, A
             for clause in fields.get("clause", []):
                 declarative = clause.get("declarative", {})
                 predicate = declarative.get("predicate", {})
-                for verb in COST_CHANGES:
+                for verb in verbs:
                     if verb in predicate:
                         found.append((verb, declarative.get("subject", {}), predicate[verb],
                                       fields.get("prefix", [])))
@@ -107,6 +112,30 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
     if waiting_reductions(state, card):
         rules.append("lorcana:4.3.6")
     return cost, rules
+
+
+def move_cost(state: State, character: Instance, location: Instance) -> tuple[int, list[str]]:
+    """The ink to pay to move ``character`` to ``location`` (lorcana:4.7.3.3): the location's move cost, changed by
+    the static sentences in play («you pay 1 ⬡ less to move your characters to a location», «… here»); one the
+    checker cannot read is reported unresolved."""
+    change = 0
+    arrived = Instance(character.ref, character.card, character.owner, "play", at=location.ref)   # «here»: there
+    for source in state.in_play():
+        for verb, subject, fields, prefixes in _cost_clauses(source, MOVE_COST_CHANGES):
+            here = verb == "move_here_cost_reduction"
+            target = fields.get("target", {})
+            applies = None if not PAYERS & set(subject) or not supported(target) else \
+                ("you" not in subject or character.owner == source.owner) and matches(target, arrived, source) \
+                and (not here or location is source)
+            factor = _factor(prefixes, state, source) if applies else 0
+            if applies is None or factor is None:
+                note = f"cambio de coste de movimiento no resuelto de {source.ref}"
+                if note not in state.unresolved:
+                    state.unresolved.append(note)
+                continue
+            change += MOVE_COST_CHANGES[verb] * int(fields["number"]) * factor
+    cost = max(0, location.card.move_cost + change)
+    return cost, (["lorcana:4.7.3.3", "lorcana:1.5.4"] if change else [])
 
 
 def _next_phrase(phrase: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from checker.games.lorcana.engine.activated import once_form
 from checker.games.lorcana.engine.bag import DELAYED
 from checker.games.lorcana.engine.cards import HANDLED_KEYWORDS, CardDef, keywords_of
 from checker.games.lorcana.engine.conditions import CONDITIONS, SEQUENCERS, TIMINGS, WRAPPERS
-from checker.games.lorcana.engine.costs import COST_CHANGES, PAYERS
+from checker.games.lorcana.engine.costs import PAYERS, PAYMENT_CHANGES
 from checker.games.lorcana.engine.counts import countable
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
 from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS
@@ -191,7 +191,7 @@ def _static_gaps(structure: Structure) -> list[str]:
                 and stops_known({verb: args})                              # «can't challenge your characters»
             if self_flag:
                 continue
-            if verb in COST_CHANGES and PAYERS & set(subject):                 # «you pay N ⬡ less to play …»
+            if verb in PAYMENT_CHANGES and PAYERS & set(subject):              # «you pay N ⬡ less to play …»
                 target = args.get("target", {})
                 if not any(k == "this_card" for k, _ in nodes(target)) and not supported(target):
                     gaps.append("card_np")
@@ -276,5 +276,5 @@ def static_gaps(card: CardDef) -> tuple[str, ...]:
 def _cost_change(structure: Structure) -> bool:
     """Every clause of the ability changes what a player pays («you pay N ⬡ less to play …»)."""
     clauses = [(verb, fields) for statement in _statements(structure) for verb, _, fields in _clauses(statement)]
-    return bool(clauses) and all(verb in COST_CHANGES and PAYERS & set(fields.get("subject", {}))
+    return bool(clauses) and all(verb in PAYMENT_CHANGES and PAYERS & set(fields.get("subject", {}))
                                  for verb, fields in clauses)

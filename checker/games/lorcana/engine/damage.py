@@ -22,6 +22,7 @@ def deal_damage(state: State, target: Instance, amount: int) -> int:
 
     placed = dealt(target, amount)
     target.damage += placed
+    state.dealt[target.ref] = placed
     mark_lethal(state, target)
     if placed:
         trigger(state, target, "dealt_damage")

@@ -14,7 +14,7 @@ from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
-from checker.games.lorcana.engine.zonetargets import acting_players, the_trigger_card
+from checker.games.lorcana.engine.zonetargets import acted_on, acting_players, the_trigger_card
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -175,13 +175,58 @@ def _lose_lore(c: Clause) -> bool:
     return True
 
 
+def _how_many(phrase: Any) -> tuple[int, bool]:
+    """How many cards a chosen phrase asks for and whether it says «up to» («up to 2 chosen characters»,
+    «2 chosen items»); one otherwise."""
+    determiner = phrase.get("card_np", {}).get("determiner", {}) if isinstance(phrase, dict) else {}
+    for kind in ("up_to_chosen", "n_chosen"):
+        if kind in determiner:
+            return int(determiner[kind].get("number", 1)), kind == "up_to_chosen"
+    return 1, False
+
+
+def chosen_cards(c: Clause, verb: str, phrase: Any) -> list[Instance]:
+    """The chosen cards of a phrase, in the order the play names them: up to N of the refs left for «up to N»
+    (lorcana:6.1.3), N otherwise; the same card never twice (6.7.3)."""
+    count, up_to = _how_many(phrase)
+    if up_to:
+        count = min(count, len(c.targets.refs))
+        c.state.cite(UP_TO)
+    found: list[Instance] = []
+    for _ in range(count):
+        one = c.targets.take(verb, phrase, c.source)
+        if one is None:
+            break
+        if one in found:
+            raise Refused("no se puede elegir dos veces la misma carta para un efecto", UP_TO, CHOICE)
+        found.append(one)
+    return found
+
+
+def _from_zone(c: Clause, verb: str) -> bool | None:
+    """«Return an item card from your discard to your hand»: a card outside play, chosen in «choices» (``None``
+    when the phrase names no zone)."""
+    target = c.args.get("target")
+    if verb != "return_to_hand" or not any(k == "from_zone" for k, _ in nodes(target)):
+        return None
+    found = acted_on(c, target, verb)
+    if found is None:
+        return False
+    for card in found[0]:
+        c.state.move(card, "hand")
+    c.targets.previous = found[0]
+    return True
+
+
 def _on_targets(verb: str) -> Effect:
     """A verb applied to its target: «each …» cards, or the chosen ones in order."""
     def effect(c: Clause) -> bool:
+        outside = _from_zone(c, verb)
+        if outside is not None:
+            return outside
         group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
         if group is None:
-            one = c.targets.take(verb, c.args.get("target"), c.source)
-            group = [one] if one is not None else []
+            group = chosen_cards(c, verb, c.args.get("target"))
         for member in group:
             _apply(verb, c.args, c.state, member)
         c.targets.previous = group
@@ -195,12 +240,11 @@ def _subjects(c: Clause, verb: str) -> list[Instance]:
     group = _group(c.subject, c.state, c.source, c.targets.previous)
     if group is not None:
         return group
-    chosen = c.targets.take(verb, c.subject, c.source)
-    return [chosen] if chosen else []
+    return chosen_cards(c, verb, c.subject)
 
 
 #: Turn actions a «… can't [action] for the rest of this turn» effect stops (checked by ``actions.py``).
-_STOPPED_THIS_TURN = ("quest", "challenge")
+_STOPPED_THIS_TURN = ("quest", "challenge", "move")
 
 
 def _cant(c: Clause) -> bool:
@@ -252,11 +296,28 @@ def _modifies(verb: str) -> Effect:
         until = _until(c.args, c.player)
         if until is None or not lasting(c.args):
             return False
-        for target in _subjects(c, verb):
+        subjects = _subjects(c, verb)
+        for target in subjects:
             _modify(verb, c.args, target, until)
+        c.targets.previous = subjects                                        # «… At the end of the turn, banish them»
         c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()))
         return True
     return effect
+
+
+def _deal_that_much(c: Clause) -> bool:
+    """«deal that much damage to …»: the damage dealt in the event that triggered the ability (after Resist)."""
+    amount = c.state.dealt.get(c.state.subject or "")
+    if amount is None:
+        return False
+    group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
+    if group is None:
+        one = c.targets.take("deal_that_much_damage", c.args.get("target"), c.source)
+        group = [one] if one is not None else []
+    for member in group:
+        deal_damage(c.state, member, amount)
+    c.targets.previous = group
+    return True
 
 
 def _move_damage_effect(c: Clause) -> bool:
@@ -267,7 +328,7 @@ def _move_damage_effect(c: Clause) -> bool:
 
 
 #: Verbs applied to each target that read an amount («deal 2 damage», «remove up to 3 damage»).
-AMOUNTS = frozenset({"deal_damage", "put_damage", "remove_damage"})
+AMOUNTS = frozenset({"deal_damage", "deal_damage_each", "put_damage", "remove_damage"})
 
 
 #: Predicate node types of the grammar and their handlers (the engine's vocabulary; ``coverage.py`` reads it).
@@ -275,12 +336,14 @@ EFFECTS: dict[str, Effect] = {
     "draw": _draw,
     "gain_lore": _gain_lore,
     "lose_lore": _lose_lore,
-    **{verb: _on_targets(verb) for verb in ("deal_damage", "banish", "return_to_hand", "exert", "ready",
+    **{verb: _on_targets(verb) for verb in ("deal_damage", "deal_damage_each", "banish", "return_to_hand", "exert",
+                                           "ready",
                                            "remove_damage", "put_damage", "remove_all_damage")},
     "cant": _cant,
     "gets": _modifies("gets"),
     "gains": _modifies("gains"),
     "move_damage": _move_damage_effect,
+    "deal_that_much_damage": _deal_that_much,
     **ZONE_EFFECTS,
 }
 
@@ -403,7 +466,7 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
     amount = _amount(args, state, everything) if verb in AMOUNTS else 0
     if amount is None:
         return
-    if verb == "deal_damage":
+    if verb in ("deal_damage", "deal_damage_each"):                         # «deal N damage each to …»
         deal_damage(state, target, amount)
     elif verb == "banish":
 

@@ -29,7 +29,7 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
 
 Reader = Callable[[dict[str, Any]], "frozenset[str] | None"]
 #: Actions a «this character can't …» flag can stop.
-_STOPPABLE = ("quest", "challenge", "be_challenged", "sing")
+_STOPPABLE = ("quest", "challenge", "be_challenged", "sing", "move")
 
 
 def _actions(fields: dict[str, Any]) -> list[str]:

@@ -22,6 +22,7 @@ from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import quoted_flags
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.statics import refresh
 from checker.games.lorcana.engine.zonecards import card_matches, next_choice, understood
 from checker.games.lorcana.engine.zonetargets import acting_players
 from checker.grammar.walk import nodes
@@ -43,6 +44,7 @@ def enter(state: State, card: Instance, exerted: bool = False) -> None:
     # «enters play with N damage»: counters put on it, not damage dealt (Resist does not apply)
     card.damage = sum(int(f.split(":")[1]) for f in card.flags() if f.startswith("enters_damage:"))
     use_reductions(state, card)
+    refresh(state)                                                           # statics in play apply as it enters
     trigger(state, card, "played")
 
 
@@ -107,20 +109,28 @@ def _play_card(c: Clause) -> bool:
     valid = _candidates(c, c.args.get("target"))
     if valid is None:
         return False
-    chosen = c.targets.refs[0] if c.targets.refs else None
+    by_choice = bool(c.state.choices) and "cards" in c.state.choices[0]      # a card outside play: «choices»
+    if by_choice:
+        picked = [str(r) for r in next_choice(c.state, "cards", "play_card") or []]
+        if len(picked) > 1:
+            raise Refused(f"este efecto juega una sola carta, no {len(picked)}", CHOICE)
+        chosen = picked[0] if picked else None
+    else:
+        chosen = c.targets.refs[0] if c.targets.refs else None
     card = next((v for v in valid if v.ref == chosen), None)
     named = c.state.cards.get(chosen) if chosen is not None else None
     if card is None and named is not None and named.owner == c.player and named.zone in ("hand", "discard"):
         raise Refused(f"«{chosen}» no se puede jugar con este efecto: pide "
-                      f"{', '.join(v.ref for v in valid) or 'una carta que no hay'}", CHOICE)
+                      f"{', '.join(v.ref for v in valid) or 'una carta que no hay'}", CHOICE, "lorcana:6.1.3.1")
     if card is None:
         plays = _plays(c) if valid else False                                # nothing to play: nothing to decide
         if plays:
             raise Refused(f"hay que jugar gratis una de estas cartas: {', '.join(v.ref for v in valid)}", CHOICE)
         c.state.last_done = None if plays is None else False
         return True
-    c.targets.refs.pop(0)
-    c.state.applied += ["lorcana:6.1.7", "lorcana:1.5.5.3"]
+    if not by_choice:
+        c.targets.refs.pop(0)
+    c.state.cite("lorcana:6.1.7", "lorcana:1.5.5.3", *(["lorcana:6.7.9"] if _entry_exerted(c.args) else []))
     if card.card.type == "action":
         resolve_action(c.state, card, c.targets)
     else:

@@ -105,6 +105,8 @@ class State:
     #: Cards whose damage reached their willpower while an effect resolved: the check waits for the whole effect
     #: (lorcana:6.7.5) and counts only what still holds then (1.8.5).
     lethal: set[str] = field(default_factory=set)
+    #: The damage last dealt to each card (after Resist), for «deal that much damage» in what it triggers.
+    dealt: dict[str, int] = field(default_factory=dict)
     #: The current action's choices about cards outside play and options («choices»: which of the looked-at cards, the
     #: order for the deck, top or bottom, a named card, a player), consumed in order by ``zones.py``.
     choices: list[dict[str, Any]] = field(default_factory=list)
@@ -141,7 +143,8 @@ class State:
         player.zones[zone].append(card.ref)
         self.moves.append((card.ref, card.zone, zone))
         if card.zone == "play" and zone != "play":
-            self.cite("lorcana:7.1.6")                                       # a new card: damage, effects gone
+            if card.card.type != "action":                                   # an action only passes through
+                self.cite("lorcana:7.1.6")                                   # a new card: damage, effects gone
             if card.under:
                 self.cite("lorcana:5.1.1.7")
             for ref in card.under:                                           # the stack leaves with it (5.1.1.7)

@@ -16,7 +16,7 @@ from checker.grammar.walk import nodes
 AURAS = ("gets", "gains", "cant", "singer_bonus")
 #: What a «… can't …» static ability stops that the engine applies (``actions.py`` checks the flags); any other
 #: («can't ready at the start of your turn», «can't be dealt damage») is beyond it and reported (``coverage.py``).
-CANT_ACTIONS = frozenset({"quest", "challenge", "be_challenged", "sing"})
+CANT_ACTIONS = frozenset({"quest", "challenge", "be_challenged", "sing", "move"})
 
 
 def stops_known(predicate: dict[str, Any]) -> bool:
@@ -91,6 +91,8 @@ def refresh(state: State) -> None:
                         state.unresolved.append(note)
                     continue
                 here = "while_here" in next(iter(predicate.values()))
+                if here:
+                    state.cite("lorcana:6.1.13.5")                           # «while here»: only while there
                 factor = 1
                 for count in counts:
                     factor *= count or 0
@@ -100,6 +102,7 @@ def refresh(state: State) -> None:
                         continue
                     if matches(subject, card, source) and (not here or card.at == source.ref) and factor:
                         _apply(card, predicate, factor)
+                        state.cite("lorcana:6.4.2.3", *(["lorcana:6.6.1.1"] if "gets" in predicate else []))
 
 
 def _apply(card: Instance, predicate: dict[str, Any], factor: int = 1) -> None:

@@ -192,7 +192,8 @@ def select(state: State, what: str, valid: list[Instance], least: int, most: int
     for card in chosen:
         if card not in valid or chosen.count(card) > 1:
             allowed = ", ".join(c.ref for c in valid)
-            raise Refused(f"{what}: no se puede elegir «{card.ref}» (se elige entre {allowed})", CHOICE, *rules)
+            raise Refused(f"{what}: no se puede elegir «{card.ref}» (se elige entre {allowed})", CHOICE,
+                          "lorcana:6.1.3.1", *rules)
     if not least <= len(chosen) <= most:
         raise Refused(f"{what}: hay que elegir {least if least == most else f'de {least} a {most}'} cartas y se "
                       f"eligen {len(chosen)}", CHOICE, *rules)

@@ -198,5 +198,6 @@ def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], boo
         limits = (0 if c.optional else 1), 1                                # a chosen card outside play: «choices»
     if limits is None:
         return None
-    chosen = select(c.state, what, pool, *limits)
+    public = ("lorcana:7.1.4",) if kinds & {"from_discard", "any_discard", "your_discard"} else ()
+    chosen = select(c.state, what, pool, *limits, *public)                  # a public zone: found if there (7.1.4)
     return chosen if chosen is not None else ([], False)
