@@ -8,7 +8,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
-from checker.games.lorcana.engine.costs import move_cost, play_cost, use_reductions
+from checker.games.lorcana.engine.costs import move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import fire_delayed, trigger
@@ -53,7 +53,8 @@ def ink(state: State, action: Action) -> Verdict:
     state.move(card, "inkwell")
     player.ink_ready += 1
     player.inked_this_turn = True
-    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1"], "la carta entra en el tintero preparada")
+    by_effect = ["lorcana:4.2.3.2"] if player.inked_by_effect else []          # those did not use this turn's
+    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1", *by_effect], "la carta entra en el tintero preparada")
 
 
 # ---------------------------------------------------------------------------------------------- quest
@@ -66,7 +67,8 @@ def quest(state: State, action: Action) -> Verdict:
     if card.has("Reckless"):
         return illegal("un personaje con Temerario no puede hacer misiones", "lorcana:8.7.2")
     if "cant_quest" in card.flags():
-        return illegal("una habilidad impide a este personaje hacer misiones", "lorcana:4.5.1.2", "lorcana:1.2.2")
+        return illegal("una habilidad impide a este personaje hacer misiones", "lorcana:4.5.1.2", "lorcana:1.2.2",
+                       *card.flag_rules("cant_quest"))
     if card.exerted:
         return illegal("el personaje está agotado: solo uno preparado puede hacer una misión",
                        "lorcana:4.5.1.1", "lorcana:5.1.1.2")
@@ -101,7 +103,8 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.6.4.1", "lorcana:5.3.5",
                        "lorcana:8.9.1")
     if "cant_challenge" in attacker.flags():
-        return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.6.4.3", "lorcana:1.2.2")
+        return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.6.4.3", "lorcana:1.2.2",
+                       *attacker.flag_rules("cant_challenge"))
     if defender.zone != "play" or defender.owner == attacker.owner:
         return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.6.4.2")
     if defender.card.type == "location":
@@ -289,8 +292,9 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
 
     if len(singers) == 1:
         if value(singers[0]) < song.card.cost:
+            paid = ["lorcana:1.5.4"] if waiting_reductions(state, song) else []  # a reduction is not a cost
             return illegal(f"cantar esta canción exige coste {song.card.cost} (o Cantante {song.card.cost})",
-                           "lorcana:5.4.4.2", "lorcana:8.11")
+                           "lorcana:5.4.4.2", "lorcana:8.11", *paid)
         singer_rules = ["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if singers[0].has("Singer") else []
         bonus = ["lorcana:8.11.3"] if any(f.startswith("sing_bonus:") for f in singers[0].flags()) else []
         rules = ["lorcana:5.4.4.2", *singer_rules, *bonus]
@@ -358,7 +362,7 @@ def move(state: State, action: Action) -> Verdict:
         return illegal("el personaje ya está en esa ubicación", "lorcana:4.7.2")
     if "cant_move" in character.flags():
         return illegal("una habilidad impide a este personaje moverse a ubicaciones", "lorcana:4.7", "lorcana:1.2.2",
-                       "lorcana:4.1.4")
+                       "lorcana:4.1.4", *character.flag_rules("cant_move"))
     player = state.players[state.active]
     cost, changed = move_cost(state, character, location)
     if player.ink_ready < cost:
@@ -419,7 +423,7 @@ def beginning_phase(state: State) -> None:
     state.cite("lorcana:3.2.1.1", "lorcana:3.2.3.1")                         # ready, then draw
     player.ink_ready += player.ink_exerted                                   # 3.2.1
     player.ink_exerted = 0
-    player.inked_this_turn = False
+    player.inked_this_turn = player.inked_by_effect = False
     for card in state.in_play(state.active):
         if "skip_next_ready" in card.gained_flags:                           # «can't ready at the start…»
             card.gained_flags.discard("skip_next_ready")

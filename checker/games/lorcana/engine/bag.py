@@ -5,13 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.errors import ReglasError
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.damage import game_state_check
-from checker.games.lorcana.engine.effects import Targets, resolve
+from checker.games.lorcana.engine.effects import CHOICE, REQUIREMENT, Targets, resolve
 from checker.games.lorcana.engine.events import TRIGGER_SCOPES, flush_moves, watch
+from checker.games.lorcana.engine.filters import matches, supported
+from checker.games.lorcana.engine.replacements import (
+    CHECKED,
+    REPLACED,
+    chosen_condition,
+    condition_of,
+    replaces_previous,
+    says_instead,
+)
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
+from checker.games.lorcana.engine.zonecards import next_choice
+from checker.games.lorcana.engine.zonetargets import CHOSEN, UP_TO
 from checker.grammar.walk import nodes
+from checker.scenario.model import Refused
 
 #: Triggers and timings in front of an effect's sentence that create a delayed triggered ability (lorcana:6.2.7.2):
 #: the moment it waits for.
@@ -95,12 +108,36 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
     state.last_if = state.last_done = None
     if sum(set(s.get("sentence", {})) != {"reminder"} for s in sentences) > 1:
         state.cite("lorcana:6.1.2")                                          # each sentence a separate effect
-    for sentence in sentences:
-        if set(sentence.get("sentence", {})) == {"reminder"}:                 # a rule restated: nothing to do
+    statements = [s.get("sentence", {}).get("statement", {}).get("statement") for s in sentences]
+    skip: set[int] = set()
+    for index, sentence in enumerate(sentences):
+        if set(sentence.get("sentence", {})) == {"reminder"} or index in skip:   # a rule restated; a replacement
             continue
-        statement = sentence.get("sentence", {}).get("statement", {}).get("statement")
+        statement = statements[index]
+        if statement is None and "choose_one" in sentence.get("sentence", {}):   # «Choose one: • … • …»
+            option = _mode(sentence["sentence"]["choose_one"]["choose_one"], state, source, targets)
+            if option is None:
+                state.unresolved.append(f"choose_one: falta la opción elegida ({{mode: N}}) de {source.ref}")
+            else:
+                _sentences(option, state, source, targets, triggered)
+            continue
         if statement is None:
             state.unresolved.append(f"frase no resuelta de {source.ref}")
+            continue
+        following = statements[index + 1] if index + 1 < len(statements) else None
+        if following is not None and replaces_previous(statement, following):
+            skip.add(index + 1)
+            replaced = _replaced(following, state, source, targets)
+            if replaced is None:
+                state.unresolved.append(f"instead: sustitución no resuelta de {source.ref}")
+                continue
+            state.cite(*CHECKED, *([REPLACED] if replaced else []))
+            if replaced:                                                     # [A] never happens (6.5.4)
+                statement = {k: v for k, v in following.items() if k != "prefix"}
+                if chosen_condition(condition_of(following) or {}) is not None:  # «they»: the card [A] chose
+                    targets.previous = [state.cards[targets.refs.pop(0)]]
+        elif says_instead(statement):                                        # a replacement beyond this checker
+            state.unresolved.append(f"instead: sustitución no resuelta de {source.ref}")
             continue
         prefixes = statement.get("prefix", [])
         if not triggered and _creates_trigger(sentence, prefixes, state, source, targets):
@@ -122,6 +159,50 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
         state.last_if = state.last_done = holding                            # handlers say when [A] was not done
         if holding:
             resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
+
+
+def _mode(choose: dict[str, Any], state: State, source: Instance, targets: Targets) -> list[dict[str, Any]] | None:
+    """The sentences of the option the player chooses as the effect resolves (lorcana:6.1.3): the action's next
+    ``mode`` choice (1 for the first option), or else the one option the cards the play chose fit; none fitting is
+    an illegal choice (6.7.3); several, with no ``mode``, are left unresolved — never chosen for the player."""
+    options = [[{"sentence": s["option_sentence"]} for s in o["option"].get("option_sentence", [])]
+               for o in choose.get("option", [])]
+    state.cite(UP_TO)
+    if state.choices and "mode" in state.choices[0]:
+        mode = next_choice(state, "mode", "choose_one")
+        if isinstance(mode, bool) or not isinstance(mode, int) or not 1 <= mode <= len(options):
+            raise ReglasError(f"choices: «mode» es el número de la opción, de 1 a {len(options)} («{mode}»)",
+                              fix=f"pon {{mode: N}} con N de 1 a {len(options)}")
+        return options[mode - 1]
+    fitting = [option for option in options if _fits(option, state, source, targets)]
+    if not fitting:
+        raise Refused("lo elegido no vale para ninguna de las opciones de «Choose one»", CHOICE, REQUIREMENT)
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _fits(option: list[dict[str, Any]], state: State, source: Instance, targets: Targets) -> bool:
+    """Whether the cards the play chose, in order, are the ones the option's «chosen» phrases ask for."""
+    phrases = [fields["target"] for kind, fields in nodes(option) if isinstance(fields, dict)
+               and isinstance(fields.get("target"), dict)
+               and any(k in CHOSEN for k, _ in nodes(fields["target"].get("card_np", {}).get("determiner", {})))]
+    if len(phrases) != len(targets.refs):
+        return False
+    cards = [state.cards.get(ref) for ref in targets.refs]
+    return all(card is not None and card.zone == "play" and supported(phrase) and matches(phrase, card, source)
+               for phrase, card in zip(phrases, cards, strict=True))
+
+
+def _replaced(statement: dict[str, Any], state: State, source: Instance, targets: Targets) -> bool | None:
+    """Whether the condition of a self-replacement holds as the event it replaces would happen (lorcana:6.5.3): «If
+    a Knight character is chosen» reads the card the play chose next; other conditions are checked now."""
+    cond = condition_of(statement)
+    if cond is None:
+        return None
+    phrase = chosen_condition(cond)
+    if phrase is not None:
+        card = state.cards.get(targets.refs[0]) if targets.refs else None
+        return None if card is None or not supported(phrase) else matches(phrase, card, source)
+    return holds([{"prefix": {"condition": {"if_condition": {"cond": cond}}}}], state, source, targets.zone)
 
 
 def _creates_trigger(sentence: dict[str, Any], prefixes: list[dict[str, Any]], state: State, source: Instance,

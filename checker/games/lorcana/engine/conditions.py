@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from checker.games.lorcana.engine.counts import cards_under
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.hands import HAND_CONDITIONS
 from checker.games.lorcana.engine.state import Instance, State
@@ -59,6 +60,12 @@ def _you_have(cond: dict[str, Any], state: State, source: Instance) -> bool | No
     return len(found) >= _count(cond["card_np"])
 
 
+def _there_is(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«While there's a card under this character»: the cards under it (other «there is» phrases: beyond)."""
+    found = cards_under(cond.get("card_np", {}), state, source)
+    return None if found is None else len(found) >= _count(cond.get("card_np", {}))
+
+
 def _used_shift(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
     """«if you used Shift to play him/them»: the card the trigger is about, or the card itself (lorcana:8.10)."""
     card = state.cards.get(state.subject or source.ref, source)
@@ -73,9 +80,10 @@ CONDITIONS: dict[str, Check] = {
     "you_have": _you_have,
     **HAND_CONDITIONS,
     "used_shift": _used_shift,
+    "there_is": _there_is,
 }
-#: Condition wrappers whose ``cond`` is evaluated («while …», «if …»).
-WRAPPERS = ("while_condition", "if_condition")
+#: Condition wrappers whose ``cond`` is evaluated («while …», «if …»; «unless …» holds when its ``cond`` fails).
+WRAPPERS = ("while_condition", "if_condition", "unless")
 
 
 def _during_your_turn(timing: dict[str, Any], state: State, source: Instance) -> bool | None:
@@ -173,6 +181,9 @@ def holds(prefixes: list[dict[str, Any]], state: State, source: Instance,
                 value = _about_looked(cond, source, zone)
             else:
                 value = check(cond, state, source) if check else None
+        if value is not None and "unless" in fields.get("condition", {}):
+            state.cite("lorcana:6.4.4.1")
+            value = not value
         if value is None:
             return None
         if not value:

@@ -22,6 +22,9 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
             state.cite("lorcana:6.1.8", *(["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(card_np)} else []))
             if any(k == "in_discard" for k, _ in nodes(card_np)):            # «character card in your discard»
                 return _in_discard(card_np, state, source)
+            if any(k == "under" for k, _ in nodes(card_np)):                 # «for each card under her»
+                found = cards_under(card_np, state, source)
+                return None if found is None else len(found)
             if not supported(card_np):
                 return None
             kinds = {k for k, _ in nodes(card_np)}
@@ -41,14 +44,35 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
     return None
 
 
-def _without_zone(card_np: Any) -> Any:
+def _without_zone(card_np: Any, zone: str = "in_discard") -> Any:
     fields = card_np.get("card_np", {})
-    kept = [m for m in fields.get("post_modifier", []) if "in_discard" not in m]
-    return {"card_np": {**fields, "post_modifier": kept}}
+    kept = [m for m in fields.get("post_modifier", []) if zone not in m]
+    return {"card_np": {**{k: v for k, v in fields.items() if k != "determiner"}, "post_modifier": kept}}
+
+
+def _under_itself(card_np: Any) -> bool:
+    """Whether a phrase looks under the card the ability is on: «under this character», «under her»."""
+    for modifier in card_np.get("card_np", {}).get("post_modifier", []):
+        target = modifier.get("under", {}).get("target") if isinstance(modifier, dict) else None
+        if isinstance(target, dict) and ("pronoun" in target or any(k == "this_card" for k, _ in nodes(target))):
+            return True
+    return False
+
+
+def cards_under(card_np: Any, state: State, source: Instance) -> list[Instance] | None:
+    """The facedown cards under a card that the phrase denotes («a card under this character», lorcana:8.4.1);
+    ``None`` when the phrase names a card the checker cannot tell."""
+    rest = _without_zone(card_np, "under")
+    if not _under_itself(card_np) or not understood(rest):
+        return None
+    return [state.cards[ref] for ref in source.under if card_matches(rest, state.cards[ref], source)]
 
 
 def countable(card_np: Any) -> bool:
-    """Whether ``times`` can count the cards the phrase denotes (in play, in a hand, in your discard)."""
+    """Whether ``times`` can count the cards the phrase denotes (in play, in a hand, in your discard, under the
+    card itself)."""
+    if any(k == "under" for k, _ in nodes(card_np)):
+        return _under_itself(card_np) and understood(_without_zone(card_np, "under"))
     if any(k == "in_discard" for k, _ in nodes(card_np)):
         return "your_discard" in {k for k, _ in nodes(card_np)} and understood(_without_zone(card_np))
     return supported(card_np)

@@ -24,6 +24,7 @@ from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGE
 from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
+from checker.games.lorcana.engine.replacements import damage_replacement, replaces_previous, says_instead
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
 from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
@@ -120,9 +121,13 @@ def _effect_gaps(structure: Structure) -> list[str]:
     """Sentences resolved as effects: every statement's prefixes and clause verbs."""
     gaps: list[str] = []
     for kind, _ in nodes(structure.get("start", structure)):
-        if kind in ("choose_one", "sentence_with_reminder"):
+        if kind in ("sentence_with_reminder",):
             gaps.append(kind)
+    previous = None
     for statement in _statements(structure):
+        if says_instead(statement) and not replaces_previous(previous, statement):
+            gaps.append("instead")                                           # a replacement beyond this checker
+        previous = statement
         gaps += _prefix_gaps(statement, effect=True)
         gaps += [verb for verb, args, _ in _clauses(statement) if (verb not in EFFECTS and verb not in PLAYING_EFFECTS)
                  or (verb in READS and verb not in QUOTED_VERBS and not READS[verb](args))]
@@ -181,6 +186,10 @@ def _static_gaps(structure: Structure) -> list[str]:
     gaps: list[str] = []
     for statement in _statements(structure):
         prefixes = statement.get("prefix", [])
+        if damage_replacement(statement) is not None:                        # read by ``damage.py`` (6.5.1)
+            phrase = damage_replacement(statement) or {}
+            gaps += [] if supported(phrase) else ["card_np"]
+            continue
         for verb, args, fields in _clauses(statement):
             subject = fields.get("subject", {})
             reader = FLAGS.get(verb)
@@ -198,6 +207,8 @@ def _static_gaps(structure: Structure) -> list[str]:
                 gaps += ["card_np" for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})
                          and not countable(p["prefix"]["timing"]["for_each"].get("card_np", {}))]
                 continue
+            unless = args.get("unless", {}).get("unless", {}).get("cond", {}) if isinstance(args, dict) else {}
+            gaps += [kind for kind in unless if kind not in CONDITIONS]             # «can't quest unless …»
             if not aura:
                 gaps.append(verb)
             elif "card_np" in subject and not supported(subject):

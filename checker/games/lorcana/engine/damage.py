@@ -2,8 +2,34 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
+from checker.games.lorcana.engine.cards import CardDef
 from checker.games.lorcana.engine.events import trigger
+from checker.games.lorcana.engine.filters import matches, supported
+from checker.games.lorcana.engine.replacements import damage_replacement
 from checker.games.lorcana.engine.state import WIN_LORE, Instance, State
+from checker.grammar.walk import nodes
+
+
+@cache
+def protects(card: CardDef) -> tuple[dict[str, Any], ...]:
+    """The phrases of the cards whose damage a card's static abilities take instead (lorcana:6.5.1)."""
+    return tuple(found for structure in card.abilities if "keywords" not in structure.get("start", {})
+                 and not any(k in ("trigger", "activated") for k, _ in nodes(structure))
+                 for kind, fields in nodes(structure) if kind == "statement"
+                 for found in [damage_replacement(fields)] if found is not None)
+
+
+def _protector(state: State, target: Instance) -> Instance | None:
+    """The card that takes the damage ``target`` would be dealt instead; with more than one, the affected player
+    chooses which applies first (6.5.7), beyond this checker: reported."""
+    found = [source for source in state.in_play() if source is not target
+             for phrase in protects(source.card) if supported(phrase) and matches(phrase, target, source)]
+    if len(found) > 1:
+        state.unresolved.append(f"sustituciones que compiten por el daño de {target.ref}")
+    return found[0] if found else None
 
 
 def dealt(target: Instance, amount: int) -> int:
@@ -20,7 +46,15 @@ def mark_lethal(state: State, target: Instance) -> None:
 def deal_damage(state: State, target: Instance, amount: int) -> int:
     """Deal damage; only damage actually dealt (after Resist) triggers «is dealt damage»."""
 
+    protector = _protector(state, target) if amount > 0 else None
+    if protector is not None:                                                # the damage is never dealt (6.5.4):
+        protector.damage += amount                                           # counters put instead (1.9.2.2)
+        state.cite("lorcana:6.5.1", "lorcana:6.5.4", *(["lorcana:8.8.3"] if protector.has("Resist") else []))
+        mark_lethal(state, protector)
+        return 0
     placed = dealt(target, amount)
+    if target.has("Resist") and amount > 0:                                  # reduced; to 0: none dealt (8.8.2)
+        state.cite("lorcana:8.8.1", *(["lorcana:8.8.2"] if placed == 0 else []))
     target.damage += placed
     state.dealt[target.ref] = placed
     mark_lethal(state, target)

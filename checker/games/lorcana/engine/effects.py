@@ -14,7 +14,7 @@ from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
-from checker.games.lorcana.engine.zonetargets import acted_on, acting_players, the_trigger_card
+from checker.games.lorcana.engine.zonetargets import UP_TO, acted_on, acting_players, how_many, the_trigger_card
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -69,8 +69,6 @@ class Targets:
         return card
 
 
-#: «up to N» (lorcana:6.1.3): the player chooses any amount from 0 to N.
-UP_TO = "lorcana:6.1.3"
 
 
 def _amount(fields: dict[str, Any], state: State, everything: int | None = None) -> int | None:
@@ -175,20 +173,10 @@ def _lose_lore(c: Clause) -> bool:
     return True
 
 
-def _how_many(phrase: Any) -> tuple[int, bool]:
-    """How many cards a chosen phrase asks for and whether it says «up to» («up to 2 chosen characters»,
-    «2 chosen items»); one otherwise."""
-    determiner = phrase.get("card_np", {}).get("determiner", {}) if isinstance(phrase, dict) else {}
-    for kind in ("up_to_chosen", "n_chosen"):
-        if kind in determiner:
-            return int(determiner[kind].get("number", 1)), kind == "up_to_chosen"
-    return 1, False
-
-
 def chosen_cards(c: Clause, verb: str, phrase: Any) -> list[Instance]:
     """The chosen cards of a phrase, in the order the play names them: up to N of the refs left for «up to N»
     (lorcana:6.1.3), N otherwise; the same card never twice (6.7.3)."""
-    count, up_to = _how_many(phrase)
+    count, up_to = how_many(phrase)
     if up_to:
         count = min(count, len(c.targets.refs))
         c.state.cite(UP_TO)
@@ -207,7 +195,7 @@ def _from_zone(c: Clause, verb: str) -> bool | None:
     """«Return an item card from your discard to your hand»: a card outside play, chosen in «choices» (``None``
     when the phrase names no zone)."""
     target = c.args.get("target")
-    if verb != "return_to_hand" or not any(k == "from_zone" for k, _ in nodes(target)):
+    if verb != "return_to_hand" or not {"from_discard", "from_hand"} & {k for k, _ in nodes(target)}:
         return None
     found = acted_on(c, target, verb)
     if found is None:

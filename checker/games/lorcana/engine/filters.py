@@ -19,7 +19,8 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "another_chosen", "a", "this_card", "in_play", "you_have_in_play", "at_least",
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
          "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs",
-         "another", "of_yours", "cost_threshold", "stat_filter", "stat_threshold", "not_a_song", "here"}
+         "another", "of_yours", "cost_threshold", "stat_filter", "stat_threshold", "not_a_song", "here",
+         "up_to_chosen", "n_chosen"}
 
 
 def supported(card_np: dict[str, Any]) -> bool:

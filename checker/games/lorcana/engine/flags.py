@@ -38,7 +38,7 @@ def _actions(fields: dict[str, Any]) -> list[str]:
 
 def _cant(fields: dict[str, Any]) -> frozenset[str] | None:
     actions = _actions(fields)
-    if "duration" in fields or not actions or any(a not in _STOPPABLE for a in actions):
+    if "duration" in fields or "unless" in fields or not actions or any(a not in _STOPPABLE for a in actions):
         return None
     return frozenset(f"cant_{a}" for a in actions)
 

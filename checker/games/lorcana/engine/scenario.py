@@ -18,11 +18,11 @@ def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
     """A turn action followed, when legal, by the game state check and the bag (lorcana:1.8, lorcana:7.7)."""
 
     def run(state: State, action: Action) -> tuple[Verdict, dict[str, Any]]:
-        refresh(state)
+        state.applied = []
+        refresh(state)                                                       # the statics shaping this action
         state.trigger_targets = [str(t) for t in action.get("trigger_targets") or []]
         state.choices = [dict(c) for c in action.get("choices") or []]
         state.random = [[str(r) for r in item] for item in action.get("random") or []]
-        state.applied = []
         present = [card.ref for card in state.in_play()]
         verdict: Verdict = rule(state, action)
         if verdict.legal:

@@ -43,6 +43,12 @@ class Instance:
     aura_mods: list[tuple[str, int]] = field(default_factory=list)
     aura_keywords: dict[str, int | None] = field(default_factory=dict)
     aura_flags: set[str] = field(default_factory=set)
+    #: The rules that decide each aura flag, when a condition does («… unless …», «While …»): cited with it.
+    aura_rules: dict[str, list[str]] = field(default_factory=dict)
+
+    def flag_rules(self, flag: str) -> list[str]:
+        """The rules that decide why the card has ``flag`` now (a conditional static ability's)."""
+        return list(self.aura_rules.get(flag, []))
 
     def flags(self) -> frozenset[str]:
         return static_flags(self.card) | self.aura_flags | {flag for flag, _ in self.granted}
@@ -72,6 +78,8 @@ class Player:
     ink_ready: int = 0
     ink_exerted: int = 0
     inked_this_turn: bool = False
+    #: Whether an effect put a card into the inkwell this turn (it does not use the turn's inking, 4.2.3.2).
+    inked_by_effect: bool = False
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in ZONES})
     #: «You pay N ⬡ less for the next [card] you play this turn» (lorcana:4.3.6): (amount, the card it waits for).
     next_reductions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
@@ -172,6 +180,8 @@ def build(data: dict[str, Any]) -> State:
     raw = data["state"]
     used = {_card_name(entry) for spec in raw["players"].values() for zone in INPUT_ZONES
             for entry in spec.get(zone) or []}
+    used |= {str(name) for spec in raw["players"].values() for entry in spec.get("play") or []
+             if isinstance(entry, dict) for name in entry.get("under") or []}
     # only the cards this scenario uses: a card text that does not parse fails the scenarios that use it, not the
     # others of the file
     definitions = {name: define(name, spec) for name, spec in (data.get("cards") or {}).items() if name in used}
@@ -191,6 +201,9 @@ def build(data: dict[str, Any]) -> State:
                                       fix="da a cada carta una ref distinta")
                 cards[instance.ref] = instance
                 player.zones[zone].append(instance.ref)
+                for below in _stack(instance, definitions, where):                # facedown under it (8.4.1)
+                    cards[below.ref] = below
+                    player.zones["under"].append(below.ref)
         players[player_id] = player
     active = str(raw["active"])
     if active not in players:
@@ -199,6 +212,19 @@ def build(data: dict[str, Any]) -> State:
         if card.at is not None and card.at not in cards:
             raise ReglasError(f"{card.ref}.at: no existe la ubicación «{card.at}»", fix="usa la ref de una ubicación")
     return State(active, players, cards)
+
+
+def _stack(card: Instance, definitions: dict[str, CardDef], where: str) -> list[Instance]:
+    """The cards a scenario puts facedown under ``card`` (``under``: their names, top of the stack first), each a
+    card of its own whose ref is the holder's and its place («owl:under:0»)."""
+    found = []
+    for index, name in enumerate(card.under):
+        if name not in definitions:
+            raise ReglasError(f"{where}.under[{index}]: la carta «{name}» no está definida en «cards»",
+                              fix="defínela en cards con su nombre completo «Nombre - Versión»")
+        found.append(Instance(f"{card.ref}:under:{index}", definitions[name], card.owner, "under"))
+    card.under = [below.ref for below in found]
+    return found
 
 
 def _card_name(entry: Any) -> str:

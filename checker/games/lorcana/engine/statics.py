@@ -70,6 +70,7 @@ def refresh(state: State) -> None:
         card.aura_mods.clear()
         card.aura_keywords.clear()
         card.aura_flags.clear()
+        card.aura_rules.clear()
     for source in state.in_play():
         for structure in source.card.abilities:
             if "keywords" in structure.get("start", {}):
@@ -78,6 +79,8 @@ def refresh(state: State) -> None:
                 each = [p for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})]
                 each += [f["per_each"] for f in predicate.values() if "per_each" in f]
                 conditional = [p for p in prefixes if p not in each]
+                conditional += [{"prefix": {"condition": {"unless": f["unless"]["unless"]}}}
+                                for f in predicate.values() if "unless" in f]           # «… unless …» (6.4.4.1)
                 condition = holds(conditional, state, source)
                 if conditional:
                     state.cite("lorcana:6.4.3")                              # a conditional static, checked now
@@ -101,7 +104,12 @@ def refresh(state: State) -> None:
                         card.aura_flags.add(f"cant_challenge:{source.ref}")         # only this character
                         continue
                     if matches(subject, card, source) and (not here or card.at == source.ref) and factor:
+                        before = set(card.aura_flags)
                         _apply(card, predicate, factor)
+                        rules = (["lorcana:6.4.3"] if conditional else []) + \
+                            (["lorcana:6.4.4.1"] if any("unless" in f for f in predicate.values()) else [])
+                        for flag in card.aura_flags - before:
+                            card.aura_rules[flag] = rules
                         state.cite("lorcana:6.4.2.3", *(["lorcana:6.6.1.1"] if "gets" in predicate else []))
 
 

@@ -38,6 +38,8 @@ class Choosing(Protocol):
     previous: list[Instance]
     chooser: str
     zone: ZoneContext
+    #: The refs of the play's chosen cards not yet taken.
+    refs: list[str]
 
     def take(self, what: str, phrase: Any = None, source: Instance | None = None) -> Instance | None: ...
 
@@ -175,6 +177,15 @@ def _chosen_cards(state: State, refs: Any) -> list[Instance]:
     return cards
 
 
+def _names_this(state: State, valid: list[Instance]) -> bool:
+    """Whether the next ``cards`` choice is meant for a selection the rules force: it names these very cards, or
+    none (then it is checked, and refused: «none» where one must be taken)."""
+    named = state.choices[0].get("cards") if state.choices and "cards" in state.choices[0] else None
+    if not isinstance(named, list):
+        return False
+    return not named or sorted(map(str, named)) == sorted(c.ref for c in valid)
+
+
 def select(state: State, what: str, valid: list[Instance], least: int, most: int,
            *rules: str) -> tuple[list[Instance], bool] | None:
     """The player's choice of ``least``…``most`` cards among ``valid`` (in the order given), and whether the player
@@ -183,7 +194,7 @@ def select(state: State, what: str, valid: list[Instance], least: int, most: int
     least, most = min(least, len(valid)), min(most, len(valid))
     if most == 0:
         return [], False
-    if least == most == len(valid):
+    if least == most == len(valid) and not _names_this(state, valid):
         return list(valid), False
     refs = next_choice(state, "cards", what)
     if refs is None:
@@ -312,5 +323,7 @@ def put(state: State, cards: list[Instance], place: Where, player: str) -> bool:
             else:
                 owner.ink_ready += moved                                     # facedown and ready (7.5.2)
     if place.zone == "inkwell" and cards:
-        state.applied += ["lorcana:7.5.2", "lorcana:7.5.6"]
+        state.cite("lorcana:7.5.2", "lorcana:7.5.6", "lorcana:4.2.3.2")     # not the turn's inking
+        for card in cards:
+            state.players[card.owner].inked_by_effect = True
     return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import (
     CHOICE,
@@ -135,7 +136,7 @@ def pool_of(phrase: Any, c: ClauseView) -> list[Instance] | None:
         chosen = choose_player(c.state, "chosen opponent's discard", c.state.opponents(c.player))
         context(c).players = [chosen] if chosen else []
         refs = players[chosen].zones["discard"] if chosen else []
-    elif kinds & {"chosen", "another_chosen", "a_chosen"}:
+    elif kinds & CHOSEN:
         return [card for card in c.state.in_play() if card_matches(phrase, card, c.source)]
     else:
         looked = context(c).looking
@@ -143,20 +144,44 @@ def pool_of(phrase: Any, c: ClauseView) -> list[Instance] | None:
     return [c.state.cards[ref] for ref in refs if card_matches(phrase, c.state.cards[ref], c.source)]
 
 
-def chosen_in_play(c: ClauseView, valid: list[Instance], what: str, chooser: str | None = None) -> list[Instance]:
-    """A «chosen» card in play, named in ``targets`` like every other chosen card in play (by ``chooser``, for Ward)."""
+#: «up to N» (lorcana:6.1.3): the player chooses any amount from 0 to N.
+UP_TO = "lorcana:6.1.3"
+#: Determiners of chosen cards («chosen», «up to 2 chosen», «2 chosen»).
+CHOSEN = frozenset({"chosen", "another_chosen", "a_chosen", "up_to_chosen", "n_chosen"})
+
+
+def how_many(phrase: Any) -> tuple[int, bool]:
+    """How many cards a chosen phrase asks for and whether «up to» («up to 2 chosen characters»); one otherwise."""
+    determiner = phrase.get("card_np", {}).get("determiner", {}) if isinstance(phrase, dict) else {}
+    for kind in ("up_to_chosen", "n_chosen"):
+        if kind in determiner:
+            return int(determiner[kind].get("number", 1)), kind == "up_to_chosen"
+    return 1, False
+
+
+def chosen_in_play(c: ClauseView, valid: list[Instance], what: str, chooser: str | None = None,
+                   many: tuple[int, bool] = (1, False)) -> list[Instance]:
+    """The «chosen» cards in play, named in ``targets`` like every other chosen card in play (by ``chooser``, for
+    Ward): ``many`` says how many and whether «up to» (as many of the refs left, lorcana:6.1.3); never one twice."""
     if not valid:
         return []
+    count, up_to = many
+    if up_to:
+        count = min(count, len(c.targets.refs))
+        c.state.cite(UP_TO)
+    found: list[Instance] = []
     player, c.targets.chooser = c.targets.chooser, chooser or c.targets.chooser
     try:
-        card = c.targets.take(what, None, c.source)
+        for _ in range(count):
+            card = c.targets.take(what, None, c.source)
+            if card is None:
+                break
+            if card not in valid or card in found:
+                raise Refused(f"no se puede elegir «{card.ref}» para {what}", CHOICE)
+            found.append(card)
     finally:
         c.targets.chooser = player
-    if card is None:
-        return []
-    if card not in valid:
-        raise Refused(f"no se puede elegir «{card.ref}» para {what}", CHOICE)
-    return [card]
+    return found
 
 
 def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], bool] | None:
@@ -188,13 +213,19 @@ def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], boo
     top = top_cards(target, c, actors) if actors is not None else None
     if top is not None:
         return top, False
+    kinds = {kind for kind, _ in nodes(target)}
+    if kinds & CHOSEN and not kinds & {"from_hand", "from_discard", "in_your_hand"}:   # chosen in play
+        if supported(target):
+            valid = [card for card in c.state.in_play() if matches(target, card, c.source)]
+        elif understood(target):
+            valid = [card for card in c.state.in_play() if card_matches(target, card, c.source)]
+        else:
+            return None
+        return chosen_in_play(c, valid, what, many=how_many(target)), False
     pool, limits = pool_of(target, c), bounds(target, c.optional)
     if pool is None or not understood(target):
         return None
-    kinds = {kind for kind, _ in nodes(target)}
-    if kinds & {"chosen", "another_chosen", "a_chosen"}:
-        if not kinds & {"from_hand", "from_discard", "in_your_hand"}:
-            return chosen_in_play(c, pool, what), False
+    if kinds & CHOSEN:
         limits = (0 if c.optional else 1), 1                                # a chosen card outside play: «choices»
     if limits is None:
         return None
