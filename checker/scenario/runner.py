@@ -62,7 +62,8 @@ def compare(expect: dict[str, Any], outcome: Outcome) -> list[str]:
         said = "legal" if verdict.legal else "ilegal"
         problems.append(f"se esperaba {'legal' if expect['legal'] else 'ilegal'} y el comprobador dice {said}"
                         + (f" ({verdict.message})" if verdict.message else ""))
-    missing = [r for r in expect.get("rules", []) if r not in verdict.rules and r not in outcome.earlier]
+    cited = [*verdict.rules, *outcome.earlier]
+    missing = [r for r in expect.get("rules", []) if not any(c == r or c.startswith(f"{r}.") for c in cited)]
     if missing:
         before = f"; antes: {', '.join(outcome.earlier)}" if outcome.earlier else ""
         problems.append(f"faltan las reglas {', '.join(missing)} (citadas: {', '.join(verdict.rules) or 'ninguna'}"

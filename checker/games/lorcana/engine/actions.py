@@ -78,13 +78,18 @@ def quest(state: State, action: Action) -> Verdict:
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
     trigger(state, card, "quests")
-    verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.4"], f"gana {max(card.stat('lore'), 0)} de leyenda")
+    verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.4", "lorcana:1.11.2"],
+                      f"gana {max(card.stat('lore'), 0)} de leyenda")
+    if card.stat("lore") < 0:
+        verdict.cite("lorcana:6.6.3")                                        # a negative lore value counts as 0
+    if "shifted" in card.gained_flags:
+        verdict.cite("lorcana:8.10.5")                                       # the turn actions of the one below
     if card.has("Support"):
         state.bag.append("Support")
         verdict.cite("lorcana:8.13.1")
-        helped = action.get("support")
+        helped = action.get("support") or (state.trigger_targets.pop(0) if state.trigger_targets else None)
         if helped is not None:                                               # optional: «you may» (8.13.1)
-            other = _card(state, action, "support")
+            other = _card(state, {"support": helped}, "support")
             if other is card or other.zone != "play" or other.card.type != "character":
                 return illegal("Apoyo suma la Fuerza a otro personaje elegido en juego", "lorcana:8.13.1")
             other.modifiers.append(("strength", max(card.stat("strength"), 0), "turn"))
@@ -107,8 +112,9 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                        *attacker.flag_rules("cant_challenge"))
     if defender.zone != "play" or defender.owner == attacker.owner:
         return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.6.4.2")
-    if defender.card.type == "location":
-        return Verdict(True, ["lorcana:4.6.8"])
+    if defender.card.type == "location":                                     # not an exerted character (4.6.8.1)
+        return Verdict(True, ["lorcana:4.6.8", "lorcana:4.6.8.1", *(["lorcana:8.3.3"] if any(
+            c.has("Bodyguard") for c in state.in_play(defender.owner)) else [])])
     if defender.card.type != "character":
         return illegal("solo se puede desafiar a personajes y ubicaciones", "lorcana:4.6.4.2")
     if not defender.exerted and "can_challenge_ready" not in attacker.flags():
@@ -122,6 +128,12 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
     if f"cant_challenge:{defender.ref}" in attacker.flags():                 # «… can't challenge this character»
         return illegal("una habilidad de ese personaje impide que este lo desafíe", "lorcana:4.6.4.3", "lorcana:1.2.2")
     verdict = Verdict(True, ["lorcana:4.6.4.2"])
+    if not attacker.dry:                                                     # Rush: as though in play since
+        verdict.cite("lorcana:8.9.1")                                        # the turn began
+    if "shifted" in attacker.gained_flags and attacker.dry:
+        verdict.cite("lorcana:8.10.5")
+    if defender.has("Alert") and not defender.has("Evasive"):
+        verdict.cite("lorcana:8.2.2")                                        # Alert gives no Evasive
     if defender.has("Evasive"):                                              # the limiter is met (8.6.1)
         verdict.cite("lorcana:8.6.1", *(["lorcana:8.2.1"] if not attacker.has("Evasive") else []))
     return verdict
@@ -178,7 +190,9 @@ def challenge(state: State, action: Action) -> Verdict:
     to_defender = deal_damage(state, defender, max(strength, 0))
     to_attacker = deal_damage(state, attacker, max(back, 0))
     step(f"lorcana:4.6.6.2 daño a la vez: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
-    verdict.cite("lorcana:4.6.6", "lorcana:4.6.6.1")
+    verdict.cite("lorcana:4.6.6", "lorcana:4.6.6.1", "lorcana:4.6.6.2")
+    if defender.card.type == "location":
+        verdict.cite("lorcana:4.6.8.3")                                     # no damage back from a location
     if defender.has("Resist") or attacker.has("Resist"):
         verdict.cite("lorcana:4.6.6.1", "lorcana:8.8.1")
     before = len(state.bag)
@@ -279,7 +293,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if singer.exerted:
             return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2")
         if not singer.dry:
-            duet = ["lorcana:8.12.1"] if len(singers) > 1 else []
+            duet = ["lorcana:8.12.1", "lorcana:8.12.2"] if len(singers) > 1 else []
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
                            "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", *duet)
         if "cant_sing" in singer.flags():
@@ -297,14 +311,14 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
                            "lorcana:5.4.4.2", "lorcana:8.11", *paid)
         singer_rules = ["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if singers[0].has("Singer") else []
         bonus = ["lorcana:8.11.3"] if any(f.startswith("sing_bonus:") for f in singers[0].flags()) else []
-        rules = ["lorcana:5.4.4.2", *singer_rules, *bonus]
+        rules = ["lorcana:5.4.4.1", "lorcana:5.4.4.2", *singer_rules, *bonus]
     else:
         together = song.keyword("Sing Together")
         if together is None:
             return illegal("solo una canción con Cantar juntos admite varios cantantes", "lorcana:8.12")
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
-                           "lorcana:8.12")
+                           "lorcana:8.12", "lorcana:8.12.2")
         rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2"]
     before = len(state.pending)
     for singer in singers:
@@ -357,7 +371,7 @@ def move(state: State, action: Action) -> Verdict:
     if character.owner != state.active or character.zone != "play" or character.card.type != "character":
         return illegal("solo puedes mover a tus personajes en juego", "lorcana:4.7")
     if location.owner != state.active or location.zone != "play" or location.card.type != "location":
-        return illegal("solo puedes mover personajes a tus ubicaciones en juego", "lorcana:4.7")
+        return illegal("solo puedes mover personajes a tus ubicaciones en juego", "lorcana:4.7", "lorcana:4.7.1")
     if character.at == location.ref:
         return illegal("el personaje ya está en esa ubicación", "lorcana:4.7.2")
     if "cant_move" in character.flags():
@@ -438,10 +452,10 @@ def beginning_phase(state: State) -> None:
     for card in state.in_play(state.active):
         if card.card.type == "location" and card.stat("lore") > 0:
             player.lore += card.stat("lore")
-            state.cite("lorcana:3.2.2.2")                                    # not a triggered ability
+            state.cite("lorcana:3.2.2.2", "lorcana:5.6.5.4")                 # not a triggered ability
         trigger(state, card, "turn_start")
     if state.pending:
-        state.cite("lorcana:3.2.2.3")
+        state.cite("lorcana:3.2.1.4", "lorcana:3.2.2.3")                     # they wait for the Set step
     game_state_check(state)
     draw(state, state.active, 1)                                             # 3.2.3
 

@@ -58,7 +58,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
             continue
         source = state.cards[ref]
         targets.chooser = source.owner                                       # its player makes its choices
-        targets.previous = [state.cards[subject]] if subject != ref else []  # «that card», «them»
+        targets.previous = [state.cards[subject]]                           # «that card», «them», «she»
         created = next((f for f in state.floating if f["key"] == name), None)
         if created is not None:
             sentences = [created["sentence"]]
@@ -107,7 +107,7 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
                triggered: bool) -> None:
     state.last_if = state.last_done = None
     if sum(set(s.get("sentence", {})) != {"reminder"} for s in sentences) > 1:
-        state.cite("lorcana:6.1.2")                                          # each sentence a separate effect
+        state.cite("lorcana:6.1.2", *(["lorcana:6.2.5"] if triggered else []))   # each one its own effect
     statements = [s.get("sentence", {}).get("statement", {}).get("statement") for s in sentences]
     skip: set[int] = set()
     for index, sentence in enumerate(sentences):
@@ -167,7 +167,7 @@ def _mode(choose: dict[str, Any], state: State, source: Instance, targets: Targe
     an illegal choice (6.7.3); several, with no ``mode``, are left unresolved — never chosen for the player."""
     options = [[{"sentence": s["option_sentence"]} for s in o["option"].get("option_sentence", [])]
                for o in choose.get("option", [])]
-    state.cite(UP_TO)
+    state.cite(UP_TO, "lorcana:6.1.5.2")                                   # one option or the other
     if state.choices and "mode" in state.choices[0]:
         mode = next_choice(state, "mode", "choose_one")
         if isinstance(mode, bool) or not isinstance(mode, int) or not 1 <= mode <= len(options):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from checker.games.lorcana.engine.counts import cards_under
+from checker.games.lorcana.engine.counts import OTHER, cards_under
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.hands import HAND_CONDITIONS
 from checker.games.lorcana.engine.state import Instance, State
@@ -56,6 +56,8 @@ def _you_have(cond: dict[str, Any], state: State, source: Instance) -> bool | No
         return sum(1 for card in hand if card_matches(rest, card, source)) >= _count(cond["card_np"])
     if not supported(cond["card_np"]):
         return None
+    if OTHER & {k for k, _ in nodes(cond["card_np"])}:
+        state.cite("lorcana:6.1.6")                                          # not the card itself
     found = [c for c in state.in_play(source.owner) if matches(cond["card_np"], c, source)]
     return len(found) >= _count(cond["card_np"])
 

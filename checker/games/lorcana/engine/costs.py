@@ -22,7 +22,8 @@ COST_CHANGES = {"cost_increase": 1, "cost_reduction": -1, "shift_cost_reduction"
 #: Modifiers that change only a Shift cost («… to play characters using their Shift ability»).
 SHIFT_ONLY = frozenset({"shift_cost_reduction"})
 #: Static sentences that change what moving a character to a location costs (lorcana:4.7.3.3) and the sign.
-MOVE_COST_CHANGES = {"move_cost_reduction": -1, "move_cost_reduction_any": -1, "move_here_cost_reduction": -1}
+MOVE_COST_CHANGES = {"move_cost_reduction": -1, "move_cost_reduction_any": -1, "move_here_cost_reduction": -1,
+                     "move_cost_reduction_other": -1}
 #: Every static payment change the engine reads (``coverage.py``).
 PAYMENT_CHANGES = frozenset(COST_CHANGES) | frozenset(MOVE_COST_CHANGES)
 #: Subjects of a cost-changing sentence: whose plays it changes.
@@ -123,10 +124,11 @@ def move_cost(state: State, character: Instance, location: Instance) -> tuple[in
     for source in state.in_play():
         for verb, subject, fields, prefixes in _cost_clauses(source, MOVE_COST_CHANGES):
             here = verb == "move_here_cost_reduction"
+            elsewhere = verb == "move_cost_reduction_other"                    # «to your other locations»
             target = fields.get("target", {})
             applies = None if not PAYERS & set(subject) or not supported(target) else \
                 ("you" not in subject or character.owner == source.owner) and matches(target, arrived, source) \
-                and (not here or location is source)
+                and (not here or location is source) and (not elsewhere or location is not source)
             factor = _factor(prefixes, state, source) if applies else 0
             if applies is None or factor is None:
                 note = f"cambio de coste de movimiento no resuelto de {source.ref}"

@@ -44,15 +44,18 @@ def mark_lethal(state: State, target: Instance) -> None:
 
 
 def deal_damage(state: State, target: Instance, amount: int) -> int:
-    """Deal damage; only damage actually dealt (after Resist) triggers «is dealt damage»."""
+    """Deal damage; only damage actually dealt (after Resist) triggers «is dealt damage»; a protector's replacement
+    takes that final amount as counters put on it instead (lorcana:6.7.2.2, 6.5.1)."""
 
-    protector = _protector(state, target) if amount > 0 else None
+    placed = dealt(target, amount)                                           # modifiers first (6.7.2.2)
+    protector = _protector(state, target) if placed > 0 else None
     if protector is not None:                                                # the damage is never dealt (6.5.4):
-        protector.damage += amount                                           # counters put instead (1.9.2.2)
-        state.cite("lorcana:6.5.1", "lorcana:6.5.4", *(["lorcana:8.8.3"] if protector.has("Resist") else []))
+        protector.damage += placed                                           # counters put instead (1.9.2.2)
+        state.cite("lorcana:6.7.2.2", "lorcana:6.5.1", "lorcana:6.5.4",
+                   *(["lorcana:8.8.1"] if target.has("Resist") else []),
+                   *(["lorcana:8.8.3"] if protector.has("Resist") else []))
         mark_lethal(state, protector)
         return 0
-    placed = dealt(target, amount)
     if target.has("Resist") and amount > 0:                                  # reduced; to 0: none dealt (8.8.2)
         state.cite("lorcana:8.8.1", *(["lorcana:8.8.2"] if placed == 0 else []))
     target.damage += placed
@@ -93,12 +96,12 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
     for card in banished:
         state.move(card, "discard")
     for card in banished:
-        trigger(state, card, event)
+        trigger(state, card, event, tuple(banished))
     if state.winner is None:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None
         if leaders:
-            state.cite("lorcana:1.8.1", "lorcana:1.8.1.1")
+            state.cite("lorcana:1.8.1", "lorcana:1.8.1.1", "lorcana:1.11.3")
     if state.winner is None and state.ended_empty:                           # lorcana:1.8.1.2
         survivors = [p for p in state.players if p not in state.ended_empty]
         state.winner = survivors[0] if len(survivors) == 1 else None

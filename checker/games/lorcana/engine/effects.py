@@ -66,6 +66,9 @@ class Targets:
             raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE, REQUIREMENT)
         if checked:
             self.state.cite(CHOICE, REQUIREMENT)                             # the choice meets what it asks
+        if card.has("Vanish") and card.owner != self.chooser and source is not None \
+                and source.card.type != "action":
+            self.state.cite("lorcana:8.14.1")                                # only an action's choice vanishes it
         return card
 
 
@@ -154,6 +157,7 @@ def _gain_lore(c: Clause) -> bool:
         return False
     for player in players:
         c.state.players[player].lore += amount
+    c.state.cite("lorcana:1.11.1")                                           # the lore total changes
     return True
 
 
@@ -170,6 +174,7 @@ def _lose_lore(c: Clause) -> bool:
         return False
     for player in players:
         c.state.players[player].lore = max(0, c.state.players[player].lore - amount)
+    c.state.cite("lorcana:1.11.1")                                           # never below 0
     return True
 
 
@@ -271,9 +276,10 @@ def _until(args: dict[str, Any], player: str) -> str | None:
 
 
 def lasting(args: dict[str, Any]) -> bool:
-    """Whether the engine reads this «gets» / «gains» whole: how long it lasts, and no «for each …» or «while
-    here» it would leave out (``coverage.py`` asks it too)."""
-    return _until(args, "") is not None and not {"per_each", "while_here"} & args.keys()
+    """Whether the engine reads this «gets» / «gains» whole: plain ±N changes, how long they last, and no «for each
+    …», «equal to …» or «while here» it would leave out (``coverage.py`` asks it too)."""
+    plain = all(isinstance(m, dict) and "signed" in m.get("stat_mod", {}) for m in args.get("stat_mod", []))
+    return plain and _until(args, "") is not None and not {"per_each", "while_here"} & args.keys()
 
 
 def _modifies(verb: str) -> Effect:
@@ -284,7 +290,11 @@ def _modifies(verb: str) -> Effect:
         until = _until(c.args, c.player)
         if until is None or not lasting(c.args):
             return False
-        subjects = _subjects(c, verb)
+        assert c.subject is not None
+        group = _group(c.subject, c.state, c.source, c.targets.previous)
+        subjects = group if group is not None else chosen_cards(c, verb, c.subject)
+        if group is not None and "card_np" in c.subject:
+            c.state.cite("lorcana:6.4.2.2")                                  # only the cards in play now
         for target in subjects:
             _modify(verb, c.args, target, until)
         c.targets.previous = subjects                                        # «… At the end of the turn, banish them»
@@ -305,6 +315,15 @@ def _deal_that_much(c: Clause) -> bool:
     for member in group:
         deal_damage(c.state, member, amount)
     c.targets.previous = group
+    return True
+
+
+def _deal_implicit(c: Clause) -> bool:
+    """«… deal 4 damage instead»: to the card the sentence before chose (a self-replacement, lorcana:6.5.6)."""
+    if not c.targets.previous:
+        return False
+    for member in c.targets.previous:
+        _apply("deal_damage", c.args, c.state, member)
     return True
 
 
@@ -332,6 +351,7 @@ EFFECTS: dict[str, Effect] = {
     "gains": _modifies("gains"),
     "move_damage": _move_damage_effect,
     "deal_that_much_damage": _deal_that_much,
+    "deal_damage_implicit": _deal_implicit,
     **ZONE_EFFECTS,
 }
 
@@ -350,6 +370,8 @@ def _accepted(fields: dict[str, Any], verb: str, state: State, targets: Targets)
     subject = fields.get("subject")
     if fields.get("optional") != "may" or targets.decided or not (subject is None or "you" in subject):
         return True
+    if state.choices and "cards" in state.choices[0]:                        # the cards it takes say it: none
+        return True                                                          # chosen is «no» (read by the clause)
     decision = next_choice(state, "may", verb)
     if decision is None:
         return None

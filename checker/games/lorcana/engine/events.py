@@ -29,6 +29,11 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone"}
 
+#: The rules of an event when it triggers something: playing the card itself (4.3.4.1), cards leaving play, whose
+#: triggers are checked as they leave, together (7.4.3).
+EVENT_RULES = {"played": ("lorcana:4.3.4.1",), "banished": ("lorcana:7.4.3",),
+               "banished_in_challenge": ("lorcana:7.4.3",), "leaves_play": ("lorcana:7.4.3",)}
+
 #: Scopes after a trigger («… during your turn», «… this turn» on an action: a floating trigger, lorcana:6.2.7.1).
 TRIGGER_SCOPES = frozenset({"during_scope", "this_turn_scope"})
 
@@ -145,7 +150,7 @@ def _related(event: str, events: frozenset[str]) -> bool:
     return any(e.split("@")[0].split("_")[0] == family for e in events)
 
 
-def trigger(state: State, card: Instance, event: str) -> None:
+def trigger(state: State, card: Instance, event: str, together: tuple[Instance, ...] = ()) -> None:
     """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:7.7.3): the card's own,
     then those of cards in play watching for it, then floating ones (6.2.7.1); a watched phrase this checker cannot
     read is reported."""
@@ -157,10 +162,12 @@ def trigger(state: State, card: Instance, event: str) -> None:
         if event in events or scoped in events:
             state.bag.append(name)
             state.pending.append((name, card.ref, card.ref))
-            state.cite("lorcana:6.2.1", "lorcana:6.2.3")                    # its condition met: into the bag
+            state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()))   # met: into the bag
         elif _related(event, events):                                        # a near miss: it does not trigger
-            state.cite("lorcana:6.2.1", *(["lorcana:6.1.13.1"] if f"{event}@your_turn" in events else []))
-    watchers = [(name, events, phrase, whose, scope, source) for source in state.in_play()
+            state.cite("lorcana:6.2.1", *(["lorcana:6.1.13.1"] if f"{event}@your_turn" in events else []),
+                       *(["lorcana:4.6.2"] if any("in_challenge" in e for e in events) else []))
+    sources = [*state.in_play(), *(c for c in together if c is not card)]   # those leaving with it see it (7.4.3)
+    watchers = [(name, events, phrase, whose, scope, source) for source in sources
                 for name, events, phrase, whose, scope in watches_of(source.card)]
     watchers += [(f["key"], f["events"], f["phrase"], f["whose"], "", state.cards[f["source"]])
                  for f in state.floating if "events" in f]
@@ -179,7 +186,7 @@ def trigger(state: State, card: Instance, event: str) -> None:
         elif matches(phrase, card, source):
             state.bag.append(name)
             state.pending.append((name, source.ref, card.ref))
-            state.cite("lorcana:6.2.1", "lorcana:6.2.3")
+            state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()))
         else:                                                                # the card is not the one it names
             state.cite("lorcana:6.2.1")
 

@@ -57,4 +57,4 @@ def damage_replacement(statement: dict[str, Any]) -> dict[str, Any] | None:
     if not isinstance(target, dict) or not any(k == "this_card" for k, _ in nodes(target)):
         return None
     subject = cond["would_be"].get("subject")
-    return subject if isinstance(subject, dict) and "card_np" in subject else None
+    return subject if isinstance(subject, dict) else None

@@ -154,7 +154,7 @@ class State:
             if card.card.type != "action":                                   # an action only passes through
                 self.cite("lorcana:7.1.6")                                   # a new card: damage, effects gone
             if card.under:
-                self.cite("lorcana:5.1.1.7")
+                self.cite("lorcana:5.1.1.7", *(["lorcana:8.10.7"] if "shifted" in card.gained_flags else []))
             for ref in card.under:                                           # the stack leaves with it (5.1.1.7)
                 below = self.cards.get(ref)
                 if below is not None:
@@ -224,6 +224,8 @@ def _stack(card: Instance, definitions: dict[str, CardDef], where: str) -> list[
                               fix="defínela en cards con su nombre completo «Nombre - Versión»")
         found.append(Instance(f"{card.ref}:under:{index}", definitions[name], card.owner, "under"))
     card.under = [below.ref for below in found]
+    if any(below.card.base_name == card.card.base_name for below in found):     # only Shift stacks same names
+        card.gained_flags.add("shifted")                                     # (lorcana:8.10.1)
     return found
 
 

@@ -192,7 +192,9 @@ def select(state: State, what: str, valid: list[Instance], least: int, most: int
     chose (a forced selection — none, or every valid card when that many are required — needs no choice).
     ``None`` when the choice is missing."""
     least, most = min(least, len(valid)), min(most, len(valid))
-    if most == 0:
+    if most == 0:                                                            # nothing to choose; a «none»
+        if state.choices and state.choices[0].get("cards") == []:            # written for it is this one
+            next_choice(state, "cards", what)
         return [], False
     if least == most == len(valid) and not _names_this(state, valid):
         return list(valid), False

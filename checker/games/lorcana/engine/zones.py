@@ -167,8 +167,8 @@ def _place(c: ClauseView, cards: list[Instance], destination: dict[str, Any], or
         found = order(c.state, what, cards)
         if found is None:
             return True
-        if len(cards) > 1:
-            c.state.cite("lorcana:7.2.3")                                    # «in any order»: the player's order
+        if len(cards) > 1:                                                   # «in any order»: the player's order;
+            c.state.cite("lorcana:7.2.3", "lorcana:7.2.2", "lorcana:1.2.1")  # the card lets the deck change
         cards = found
     if not put(c.state, cards, place, c.player):
         return False
