@@ -18,6 +18,7 @@ they give is measured by the coverage report (``coverage.py``), not here.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -217,7 +218,7 @@ def _alternatives(structure: Any) -> list[set[int]]:
         elif isinstance(value, list):
             statements = [v.get("sentence", {}).get("statement", {}).get("statement") if isinstance(v, dict) else None
                           for v in value]
-            for first, second in zip(statements, statements[1:]):
+            for first, second in itertools.pairwise(statements):
                 if first is not None and second is not None and replaces_previous(first, second):
                     groups.append({id(args) for _, args in _clauses({"s": [{"statement": first},
                                                                             {"statement": second}]})})
