@@ -51,6 +51,7 @@ NAMED = {
     "KEYWORD": "una palabra clave (Persistente o Reacción)",
     "ROUND_DOWN": "«(redondeando hacia abajo)»",
     "BUT_NOT": "«pero no»",
+    "COUNTER_OF_KIND": "el tipo de un contador propio de una facción (como «de runa»)",
     "EFFECT": "«efecto»",
     "DIE": "«dado»",
     "DIE_STATE": "un estado de dado (preparado, gastado, guardado)",
