@@ -113,7 +113,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
     if defender.zone != "play" or defender.owner == attacker.owner:
         return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.6.4.2")
     if defender.card.type == "location":                                     # not an exerted character (4.6.8.1)
-        return Verdict(True, ["lorcana:4.6.8", "lorcana:4.6.8.1", *(["lorcana:8.3.3"] if any(
+        return Verdict(True, ["lorcana:4.6.8", "lorcana:4.6.8.1", "lorcana:4.6.8.2", *(["lorcana:8.3.3"] if any(
             c.has("Bodyguard") for c in state.in_play(defender.owner)) else [])])
     if defender.card.type != "character":
         return illegal("solo se puede desafiar a personajes y ubicaciones", "lorcana:4.6.4.2")
@@ -166,7 +166,7 @@ def challenge(state: State, action: Action) -> Verdict:
     step(f"lorcana:4.6.4.4 se agota {attacker.ref}")
     step("lorcana:4.6.4.5 el desafío ocurre")
     if attacker.has("Challenger"):
-        verdict.cite("lorcana:8.5.1")
+        verdict.cite("lorcana:8.5.1", *(["lorcana:8.1.2"] if attacker.sources("Challenger") > 1 else []))
     if defender.has("Challenger"):
         verdict.cite("lorcana:8.5.2")                                       # not while being challenged
     before = len(state.bag)
@@ -206,6 +206,7 @@ def challenge(state: State, action: Action) -> Verdict:
         verdict.cite("lorcana:4.6.6.3", "lorcana:1.8.1.4")
     step(f"lorcana:4.6.7 fin del desafío; disparadores de destierro: {', '.join(state.bag[before:]) or 'ninguno'}")
     resolve_bag(state, action)                                               # still during the challenge (4.6.7)
+    verdict.cite("lorcana:4.6.7")
     state.challenge = None
     verdict.message = f"{attacker.ref} inflige {to_defender} y recibe {to_attacker} de daño"
     return verdict
@@ -337,9 +338,13 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
         enter(state, card, exerted=bool(action.get("exerted", False) and card.has("Bodyguard")))
         return []
     exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
+    kept = list(onto.modifiers), list(onto.gained), list(onto.granted)      # effects on it apply on (8.10.5)
     state.move(onto, "under")
     state.move(card, "play")
     card.exerted, card.dry, card.damage, card.at = exerted, dry, damage, at
+    card.modifiers, card.gained, card.granted = kept
+    if any(kept):
+        state.cite("lorcana:8.10.5")
     card.exerted = card.exerted or bool(action.get("exerted", False) and card.has("Bodyguard"))
     card.under = [onto.ref, *onto.under]
     card.gained_flags.add("shifted")                                         # «if you used Shift to play him»
@@ -413,7 +418,7 @@ def end_turn(state: State, action: Action) -> Verdict:
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]
-        card.gained_flags &= {"skip_next_ready"}
+        card.gained_flags &= {"skip_next_ready", "shifted"}
         card.gained_abilities = [g for g in card.gained_abilities if g[2] != "turn"]
         card.granted = [g for g in card.granted if g[1] != "turn"]
     state.floating = [f for f in state.floating if f.get("until") != "turn"]  # floating triggers end (6.2.7.1)
@@ -441,6 +446,7 @@ def beginning_phase(state: State) -> None:
     for card in state.in_play(state.active):
         if "skip_next_ready" in card.gained_flags:                           # «can't ready at the start…»
             card.gained_flags.discard("skip_next_ready")
+            state.cite("lorcana:1.2.2")
         else:
             card.exerted = False
         card.dry = True                                                      # 3.2.2

@@ -76,7 +76,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     resolve_sentences(node.get("sentence", []), state, card,
                       Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)
-    return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4"], "habilidad activada")
+    usable = ["lorcana:4.4.2"] if card.card.type in ("item", "location") else []   # no drying for these
+    return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4", *usable], "habilidad activada")
 
 
 def boost(state: State, card: Any) -> Verdict:

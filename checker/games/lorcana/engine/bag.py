@@ -97,6 +97,8 @@ def resolve_sentences(sentences: list[dict[str, Any]], state: State, source: Ins
     a sentence that starts with a trigger creates a floating or delayed triggered ability (6.2.7) instead, and each
     «you may» clause reads the player's decision (6.1.4) unless ``decided`` (the activation was the decision)."""
     was_decided, targets.decided = targets.decided, triggered or decided
+    if targets.demand is None:                                               # the «chosen» phrases to come
+        targets.demand = sum(1 for kind, _ in nodes(sentences) if kind in CHOSEN)
     try:
         _sentences(sentences, state, source, targets, triggered)
     finally:

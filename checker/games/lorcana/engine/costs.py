@@ -109,7 +109,7 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
                 reduction += amount
     reduction += sum(amount for amount, _ in waiting_reductions(state, card))
     cost = max(0, (card.card.cost if base is None else base) + increase - reduction)
-    rules = ["lorcana:4.3.2.3", "lorcana:1.5.4"] if increase or reduction else []   # the amount paid, not the cost
+    rules = ["lorcana:4.3.2.3", "lorcana:1.5.4", "lorcana:4.3.5"] if increase or reduction else []   # paid, not cost
     if waiting_reductions(state, card):
         rules.append("lorcana:4.3.6")
     return cost, rules

@@ -93,6 +93,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         state.lethal.clear()
     if banished:
         state.applied.append("lorcana:1.8.1.4")
+    if len(banished) > 1:
+        state.cite("lorcana:1.8.4")                                          # all at once
     for card in banished:
         state.move(card, "discard")
     for card in banished:

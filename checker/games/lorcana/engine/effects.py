@@ -40,15 +40,26 @@ class Targets:
         #: (``decline``), or an ability whose activation is the decision; otherwise each «you may» clause reads
         #: the player's ``may`` choice (lorcana:6.1.4).
         self.decided = False
+        #: How many «chosen» phrases the effect still has to resolve (``None``: not counted): with fewer refs left
+        #: than that, a phrase nothing can satisfy takes none of them.
+        self.demand: int | None = None
 
     def take(self, what: str, phrase: Any = None, source: Instance | None = None) -> Instance | None:
         """The next chosen card; checked against ``phrase`` (seen from ``source``) when the checker reads it."""
 
         checked = isinstance(phrase, dict) and "card_np" in phrase and source is not None and supported(phrase)
+        valid = [c.ref for c in self.state.in_play() if matches(phrase, c, source)
+                 and not (c.owner != self.chooser and c.has("Ward"))] if checked and source is not None else None
+        short = self.demand is not None and len(self.refs) < self.demand
+        if checked and self.demand is not None:
+            self.demand -= 1
+        if valid == [] and self.refs and short:                              # nothing it can choose: that part
+            self.state.cite("lorcana:1.2.3")                                 # does nothing, the rest goes on
+            if source is not None and any(c.has("Ward") and matches(phrase, c, source) for c in self.state.in_play()):
+                self.state.cite("lorcana:8.15.1")                            # Ward: not a valid choice
+            return None
         if not self.refs:
-            if checked and source is not None:
-                valid = [c.ref for c in self.state.in_play() if matches(phrase, c, source)
-                         and not (c.owner != self.chooser and c.has("Ward"))]
+            if valid is not None:
                 if valid:
                     raise Refused(f"hay que elegir un {describe(phrase)} ({', '.join(valid)}): "
                                   "si existe una opción válida, elegir no es opcional", CHOICE)
@@ -164,7 +175,7 @@ def _gain_lore(c: Clause) -> bool:
 def _lose_lore(c: Clause) -> bool:
     """«Each opponent loses 2 lore», «each opponent with more lore than you», «each player with 10 or more lore»:
     the players the subject names, never below 0 (unresolved when it cannot tell who, or how much)."""
-    if c.subject and "each_opponent_more_lore" in c.subject:
+    if c.subject and {"each_opponent_more_lore", "each_opponent_who_has_more_lore"} & c.subject.keys():
         mine = c.state.players[c.player].lore                                # compared as the effect resolves
         players: list[str] | None = [o for o in c.state.opponents(c.player) if c.state.players[o].lore > mine]
     else:
@@ -246,6 +257,7 @@ def _cant(c: Clause) -> bool:
     if any(k == "ready_at_start" for k, _ in nodes(c.args)):
         for target in _subjects(c, "cant"):
             target.gained_flags.add("skip_next_ready")
+            c.state.cite("lorcana:1.2.2")                                     # it overrides the Ready step
         return True
     stopped = [a for a, _ in nodes(c.args.get("action_list", {})) if a != "action_list"]
     duration = [d for d, _ in nodes(c.args.get("duration", {}))]
@@ -491,6 +503,8 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         target.exerted = True
     elif verb == "ready":
         target.exerted = False
+        if "skip_next_ready" in target.gained_flags:                         # only the Ready step is stopped
+            state.cite("lorcana:1.2.2")
     elif verb == "remove_all_damage":                                        # every counter it has
         target.damage = 0
     elif verb == "put_damage":

@@ -45,6 +45,8 @@ def enter(state: State, card: Instance, exerted: bool = False) -> None:
     card.damage = sum(int(f.split(":")[1]) for f in card.flags() if f.startswith("enters_damage:"))
     use_reductions(state, card)
     refresh(state)                                                           # statics in play apply as it enters
+    if card.damage or card.exerted and not exerted:                          # how it enters (6.7.9); counters
+        state.cite("lorcana:6.7.9", *(["lorcana:8.8.3"] if card.damage and card.has("Resist") else []))
     trigger(state, card, "played")
 
 
@@ -173,7 +175,8 @@ def _pay_ink(c: Clause) -> bool:
     player = c.state.players[c.player]
     cost = int(c.args["number"])
     c.state.applied.append("lorcana:6.1.5.1")
-    if player.ink_ready < cost:
+    if player.ink_ready < cost:                                              # paid in full or not at all (1.5.3)
+        c.state.cite("lorcana:1.5.3")
         c.state.last_done = False
         return True
     player.ink_ready -= cost

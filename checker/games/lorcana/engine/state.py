@@ -62,6 +62,11 @@ class Instance:
             return None
         return sum(v or 0 for v in values)
 
+    def sources(self, name: str) -> int:
+        """How many sources give the card the keyword (a +N keyword stacks, lorcana:8.1.2)."""
+        return sum(1 for k in self.card.keywords if k == name) + sum(1 for k, _, _ in self.gained if k == name) \
+            + sum(1 for k in self.aura_keywords if k == name)
+
     def has(self, name: str) -> bool:
         return self.keyword(name) is not None
 

@@ -105,7 +105,8 @@ def refresh(state: State) -> None:
                         continue
                     if matches(subject, card, source) and (not here or card.at == source.ref) and factor:
                         before = set(card.aura_flags)
-                        _apply(card, predicate, factor)
+                        if _apply(card, predicate, factor):
+                            state.cite("lorcana:8.1.2")                      # +N keywords from two sources add
                         rules = (["lorcana:6.4.3"] if conditional else []) + \
                             (["lorcana:6.4.4.1"] if any("unless" in f for f in predicate.values()) else [])
                         for flag in card.aura_flags - before:
@@ -113,30 +114,35 @@ def refresh(state: State) -> None:
                         state.cite("lorcana:6.4.2.3", *(["lorcana:6.6.1.1"] if "gets" in predicate else []))
 
 
-def _apply(card: Instance, predicate: dict[str, Any], factor: int = 1) -> None:
-    """Give ``card`` what the predicate says, ``factor`` times («for each …»)."""
+def _apply(card: Instance, predicate: dict[str, Any], factor: int = 1) -> bool:
+    """Give ``card`` what the predicate says, ``factor`` times («for each …»); True when a +N keyword it gives
+    stacks with the same keyword from elsewhere."""
 
     ((kind, fields),) = predicate.items()
     if kind == "singer_bonus":                                               # lorcana:8.11.3
         card.aura_flags.add(f"sing_bonus:{int(str(fields['signed'])) * factor}")
-        return
+        return False
     if kind == "cant":
         card.aura_flags |= {f"cant_{a}" for a, _ in nodes(fields.get("action_list", {}))
                             if a in CANT_ACTIONS}
-        return
+        return False
     if kind == "gets":
         for _, mod in nodes(fields.get("stat_mod", [])):
             if "signed" in mod:
                 stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(mod["stat_symbol"])]
                 card.aura_mods.append((stat, int(str(mod["signed"])) * factor))
-    else:
-
-        items = fields["keyword_list"]["keyword_list"]["keyword_item"]
-        gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
-        for name, value in gained.items():
-            value = value * factor if value is not None else None
-            definition = canonical(name)
-            if definition is not None and definition.value == "plus" and name in card.aura_keywords:
-                card.aura_keywords[name] = (card.aura_keywords[name] or 0) + (value or 0)   # +N stacks
-            else:
-                card.aura_keywords[name] = value
+        return False
+    stacked = False
+    items = fields["keyword_list"]["keyword_list"]["keyword_item"]
+    gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+    for name, value in gained.items():
+        value = value * factor if value is not None else None
+        definition = canonical(name)
+        if definition is not None and definition.value == "plus" and (name in card.aura_keywords
+                                                                       or name in card.card.keywords):
+            stacked = True                                                   # +N stacks (8.1.2)
+        if definition is not None and definition.value == "plus" and name in card.aura_keywords:
+            card.aura_keywords[name] = (card.aura_keywords[name] or 0) + (value or 0)
+        else:
+            card.aura_keywords[name] = value
+    return stacked

@@ -324,6 +324,8 @@ def put(state: State, cards: list[Instance], place: Where, player: str) -> bool:
                 owner.ink_exerted += moved
             else:
                 owner.ink_ready += moved                                     # facedown and ready (7.5.2)
+    if place.zone == "hand" and cards:
+        state.cite("lorcana:1.12.3")                                         # put, not drawn
     if place.zone == "inkwell" and cards:
         state.cite("lorcana:7.5.2", "lorcana:7.5.6", "lorcana:4.2.3.2")     # not the turn's inking
         for card in cards:
