@@ -45,7 +45,7 @@ def enter(state: State, card: Instance, exerted: bool = False) -> None:
     card.damage = sum(int(f.split(":")[1]) for f in card.flags() if f.startswith("enters_damage:"))
     use_reductions(state, card)
     refresh(state)                                                           # statics in play apply as it enters
-    if card.damage or card.exerted and not exerted:                          # how it enters (6.7.9); counters
+    if card.damage or (card.exerted and not exerted):                          # how it enters (6.7.9); counters
         state.cite("lorcana:6.7.9", *(["lorcana:8.8.3"] if card.damage and card.has("Resist") else []))
     trigger(state, card, "played")
 
