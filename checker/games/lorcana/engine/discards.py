@@ -57,6 +57,10 @@ def _discard(c: ClauseView) -> bool:
     return _discard_as(c, c.args, c.args.get("discard"))
 
 
+#: What a player «chooses and …» does to one of their own characters (their own choice: Ward does not stop it).
+CHOSEN_VERBS = frozenset({"banish", "exert", "return_to_hand"})
+
+
 def _choose_and(c: ClauseView) -> bool:
     """«chooses and discards …», «chooses and banishes / exerts one of their characters»: each player named makes
     their own choice; a character in play is named in ``targets`` like other chosen cards."""
@@ -65,7 +69,7 @@ def _choose_and(c: ClauseView) -> bool:
         return _discard_as(c, inner, c.args.get("choose"))
     target = inner.get("target", {})
     players = acting_players(c, c.args.get("choose"))
-    if verb not in ("banish", "exert") or "one_of" not in target or players is None or not understood(target):
+    if verb not in CHOSEN_VERBS or "one_of" not in target or players is None or not understood(target):
         return False
     chosen: list[Instance] = []
     for player in players:
@@ -76,9 +80,13 @@ def _choose_and(c: ClauseView) -> bool:
             chosen += chosen_in_play(c, valid, f"choose_and {verb}", player)
     if chosen:
         c.state.applied.append("lorcana:6.7.2.3")
+    if any(card.has("Ward") for card in chosen):
+        c.state.cite("lorcana:8.15.1")                                       # Ward stops opponents, not its player
     for card in chosen:
         if verb == "exert":
             card.exerted = True
+        elif verb == "return_to_hand":
+            c.state.move(card, "hand")
         else:
             c.state.move(card, "discard")
             trigger(c.state, card, "banished")
