@@ -59,7 +59,7 @@ def test_corpus_executable_share_keeps_its_record(capsys: pytest.CaptureFixture[
     ("RECKLESS TRADE When you play this character, you may ready chosen character to draw a card.", ["purpose"]),
     ("PURGE When you play this character, you may discard your hand to draw 2 cards.", []),
     ("WISH Whenever this character quests, you may shuffle this card into your deck to draw 3 cards.", []),
-    ("DARE ⟳ — Chosen character gains Reckless during their next turn.", ["gains"]),
+    ("DARE ⟳ — Chosen character gains Resist +2 during that challenge.", ["gains"]),
     ("GIFTS When you play this character, each player may draw a card.", ["draw"]),
 ])
 def test_missing_names_the_node_types(text: str, gaps: list[str]) -> None:

@@ -450,6 +450,9 @@ def beginning_phase(state: State) -> None:
         else:
             card.exerted = False
         card.dry = True                                                      # 3.2.2
+    for card in state.cards.values():                                        # «during their next turn»: now
+        card.modifiers = [(s, a, "turn" if u == f"their_turn:{state.active}" else u) for s, a, u in card.modifiers]
+        card.gained = [(k, v, "turn" if u == f"their_turn:{state.active}" else u) for k, v, u in card.gained]
     for card in state.cards.values():                                        # «until the start of your next turn»
         if any(m[2] == f"next_turn:{state.active}" for m in [*card.modifiers, *card.gained]):
             state.cite("lorcana:3.2.1.3")

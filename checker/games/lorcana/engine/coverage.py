@@ -136,7 +136,7 @@ def _effect_gaps(structure: Structure) -> list[str]:
                 gaps.append(verb)                                            # another player's «may»: theirs
             if verb in YOUR_AMOUNTS and "you" not in (fields.get("subject") or {"you": {}}):
                 gaps.append(verb)                                            # an amount read for another player
-            if verb in ("gets", "gains") and isinstance(args, dict) and not lasting(args):
+            if verb in ("gets", "gains", "give") and isinstance(args, dict) and not lasting(args):
                 gaps.append(verb)                                            # a duration the engine lacks
             if "purpose" in fields:                                          # «[A] to [B]»: [B] too
                 then = next(iter(purpose_clause(fields["purpose"]).values())).get("predicate", {})

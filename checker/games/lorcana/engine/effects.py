@@ -8,6 +8,7 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.cards import keywords_of
+from checker.games.lorcana.engine.counts import countable, times
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
@@ -273,9 +274,10 @@ def _cant(c: Clause) -> bool:
 #: start of the player's next turn. Any other duration («during their next turn», «while challenging») is reported
 #: unresolved, never stretched to one of these; with none («They gain Rush.») it lasts while the card stays in play
 #: (``State.move`` clears it when the card leaves, lorcana:7.1.6).
-DURATIONS = {"this_turn": "turn", "until_your_next_turn": "next_turn"}
+DURATIONS = {"this_turn": "turn", "until_your_next_turn": "next_turn", "during_their_next_turn": "their_turn"}
 #: The rules of each duration (lorcana:6.1.13): «this turn» and «until the start of your next turn».
-DURATION_RULES = {"turn": ("lorcana:6.1.13.4",), "next_turn": ("lorcana:6.1.13.3",)}
+DURATION_RULES = {"turn": ("lorcana:6.1.13.4",), "next_turn": ("lorcana:6.1.13.3",),
+                  "their_turn": ("lorcana:6.1.13.1",)}
 
 
 def _until(args: dict[str, Any], player: str) -> str | None:
@@ -291,7 +293,22 @@ def lasting(args: dict[str, Any]) -> bool:
     """Whether the engine reads this «gets» / «gains» whole: plain ±N changes, how long they last, and no «for each
     …», «equal to …» or «while here» it would leave out (``coverage.py`` asks it too)."""
     plain = all(isinstance(m, dict) and "signed" in m.get("stat_mod", {}) for m in args.get("stat_mod", []))
-    return plain and _until(args, "") is not None and not {"per_each", "while_here"} & args.keys()
+    each = args.get("per_each", {}).get("per_each", {}).get("expression_each") if "per_each" in args else None
+    countable_each = each is None or all(countable(f.get("card_np", {})) for k, f in nodes(each) if k == "each_card")
+    return plain and countable_each and _until(args, "") is not None and "while_here" not in args \
+        and (each is None or any(k == "each_card" for k, _ in nodes(each)))
+
+
+def _lasting_for(until: str, target: Instance) -> str:
+    """«during their next turn»: dormant until the target's player's next turn begins (then it lasts that turn)."""
+    return f"their_turn:{target.owner}" if until == "their_turn" else until
+
+
+def _factor(c: Clause) -> int | None:
+    """«… for each X»: how many times a change applies, counted as the effect resolves (lorcana:6.1.8)."""
+    if "per_each" not in c.args:
+        return 1
+    return times(c.args["per_each"]["per_each"]["expression_each"], c.state, c.source)
 
 
 def _modifies(verb: str) -> Effect:
@@ -307,12 +324,32 @@ def _modifies(verb: str) -> Effect:
         subjects = group if group is not None else chosen_cards(c, verb, c.subject)
         if group is not None and "card_np" in c.subject:
             c.state.cite("lorcana:6.4.2.2")                                  # only the cards in play now
+        factor = _factor(c)
+        if factor is None:
+            return False
         for target in subjects:
-            _modify(verb, c.args, target, until)
+            _modify(verb, c.args, target, _lasting_for(until, target), factor)
         c.targets.previous = subjects                                        # «… At the end of the turn, banish them»
         c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()))
         return True
     return effect
+
+
+def _give(c: Clause) -> bool:
+    """«(you may) give chosen character -2 ¤ this turn»: a stat change on the target, as «gets»."""
+    until = _until(c.args, c.player)
+    if until is None or not lasting(c.args) or "stat_mod" not in c.args or (c.subject and "you" not in c.subject):
+        return False
+    group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
+    targets = group if group is not None else chosen_cards(c, "give", c.args.get("target"))
+    factor = _factor(c)
+    if factor is None:
+        return False
+    for target in targets:
+        _modify("give", c.args, target, _lasting_for(until, target), factor)
+    c.targets.previous = targets
+    c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()))
+    return True
 
 
 def _deal_that_much(c: Clause) -> bool:
@@ -363,6 +400,7 @@ EFFECTS: dict[str, Effect] = {
     "gains": _modifies("gains"),
     "move_damage": _move_damage_effect,
     "deal_that_much_damage": _deal_that_much,
+    "give": _give,
     "deal_damage_implicit": _deal_implicit,
     **ZONE_EFFECTS,
 }
@@ -516,14 +554,15 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         target.damage = max(0, target.damage - amount)
 
 
-def _modify(verb: str, args: dict[str, Any], target: Instance, until: str) -> None:
-    """A stat change (gets ±N) or gained keywords (gains …) lasting ``until``."""
+def _modify(verb: str, args: dict[str, Any], target: Instance, until: str, factor: int = 1) -> None:
+    """A stat change (gets ±N, ``factor`` times for «for each …») or gained keywords (gains …) lasting
+    ``until``."""
 
-    if verb == "gets":
+    if verb in ("gets", "give"):
         for mod in args.get("stat_mod", []):
             value = mod.get("stat_mod", {})
             stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(value.get("stat_symbol"))]
-            target.modifiers.append((stat, int(str(value["signed"])), until))
+            target.modifiers.append((stat, int(str(value["signed"])) * factor, until))
         return
     items = args["keyword_list"]["keyword_list"]["keyword_item"]
     gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})

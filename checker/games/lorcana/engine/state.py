@@ -56,7 +56,7 @@ class Instance:
     def keyword(self, name: str) -> int | None:
         """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""
         values = [v for k, v in self.card.keywords.items() if k == name]
-        values += [v for k, v, _ in self.gained if k == name]
+        values += [v for k, v, until in self.gained if k == name and awake(until)]
         values += [v for k, v in self.aura_keywords.items() if k == name]
         if not values:
             return None
@@ -72,8 +72,13 @@ class Instance:
 
     def stat(self, name: str) -> int:
         base = {"strength": self.card.strength, "willpower": self.card.willpower, "lore": self.card.lore}[name]
-        return base + sum(amount for stat, amount, _ in self.modifiers if stat == name) \
+        return base + sum(amount for stat, amount, until in self.modifiers if stat == name and awake(until)) \
             + sum(amount for stat, amount in self.aura_mods if stat == name)
+
+
+def awake(until: str) -> bool:
+    """Whether an effect applies now: one «during their next turn» waits for that turn (lorcana:6.1.13.1)."""
+    return not until.startswith("their_turn:")
 
 
 @dataclass
