@@ -174,7 +174,7 @@ def _offset(text: str, line: int, column: int) -> int:
 
 
 def nearest_fix(text: str, offset: int, vocabulary: Iterable[str], parses: Callable[[str], bool]) -> str | None:
-    """The text with one word near ``offset`` replaced by its nearest known word, if that parses."""
+    """The text with one unknown word near ``offset`` (a typo) replaced by its nearest known word, if that parses."""
     words = list(_WORD.finditer(text))
     if not words:
         return None
@@ -182,6 +182,8 @@ def nearest_fix(text: str, offset: int, vocabulary: Iterable[str], parses: Calla
     index = min(range(len(words)), key=lambda i: abs(words[i].start() - offset))
     for i in sorted(range(max(0, index - 3), min(len(words), index + 2)), key=lambda i: abs(i - index)):
         match = words[i]
+        if match.group(0).casefold() in known:                                 # a word the game uses is no typo
+            continue
         for candidate in difflib.get_close_matches(match.group(0).casefold(), list(known), n=3, cutoff=0.7):
             replacement = known[candidate]
             if match.group(0)[:1].isupper():
