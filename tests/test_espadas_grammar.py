@@ -17,6 +17,7 @@ from checker.cli import main
 from checker.game import games
 from checker.games.espadas.cardtext import read_cards
 from checker.games.espadas.grammar import GRAMMAR, HEADINGS, normalise
+from checker.grammar.errors import nearest_fix
 from checker.grammar.errors import ParseError
 from checker.grammar.validate import Summary, schema_validator, validate_lines
 from checker.grammar.walk import find
@@ -234,3 +235,10 @@ def test_a_keyword_heading_keeps_its_capital_anywhere_in_the_line() -> None:
     assert {"Persistente", "Reacción"} == HEADINGS
     line = "Roba 1 Carta. Persistente: Hasta el final del Choque."
     assert GRAMMAR.render(GRAMMAR.parse(line)) == line
+
+
+def test_did_you_mean_fixes_typos_not_known_words() -> None:
+    vocabulary = ["entre", "entrega", "dados"]
+    parses = lambda text: "entrega" in text  # noqa: E731
+    assert nearest_fix("cuenta entre dados", 7, vocabulary, parses) is None            # «entre» is a word we know
+    assert nearest_fix("cuenta entrga dados", 7, vocabulary, parses) == "cuenta entrega dados"
