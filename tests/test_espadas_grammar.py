@@ -17,8 +17,7 @@ from checker.cli import main
 from checker.game import games
 from checker.games.espadas.cardtext import read_cards
 from checker.games.espadas.grammar import GRAMMAR, HEADINGS, normalise
-from checker.grammar.errors import nearest_fix
-from checker.grammar.errors import ParseError
+from checker.grammar.errors import ParseError, nearest_fix
 from checker.grammar.validate import Summary, schema_validator, validate_lines
 from checker.grammar.walk import find
 from checker.paths import GRAMMAR_DIR, PROJECT_ROOT
