@@ -443,8 +443,11 @@ def beginning_phase(state: State) -> None:
     player.ink_ready += player.ink_exerted                                   # 3.2.1
     player.ink_exerted = 0
     player.inked_this_turn = player.inked_by_effect = False
+    refresh(state)                                                           # «… can't ready at the start …»
     for card in state.in_play(state.active):
-        if "skip_next_ready" in card.gained_flags:                           # «can't ready at the start…»
+        if "cant_ready_at_start" in card.flags():
+            state.cite("lorcana:1.2.2", *card.flag_rules("cant_ready_at_start"))
+        elif "skip_next_ready" in card.gained_flags:                         # «can't ready at the start…»
             card.gained_flags.discard("skip_next_ready")
             state.cite("lorcana:1.2.2")
         else:

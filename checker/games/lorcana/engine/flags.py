@@ -29,11 +29,14 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
 
 Reader = Callable[[dict[str, Any]], "frozenset[str] | None"]
 #: Actions a «this character can't …» flag can stop.
-_STOPPABLE = ("quest", "challenge", "be_challenged", "sing", "move")
+_STOPPABLE = ("quest", "challenge", "be_challenged", "sing", "move", "ready_at_start")
 
 
 def _actions(fields: dict[str, Any]) -> list[str]:
-    return [a for a, _ in nodes(fields.get("action_list", {}))]
+    """The actions a «can't …» names (the node type of each, not what is inside it)."""
+    found = fields.get("action_list", {}).get("action_list", {}).get("action", [])
+    found = found if isinstance(found, list) else [found]
+    return [key for action in found if isinstance(action, dict) for key in action]
 
 
 def _cant(fields: dict[str, Any]) -> frozenset[str] | None:

@@ -16,7 +16,7 @@ from checker.grammar.walk import nodes
 AURAS = ("gets", "gains", "cant", "singer_bonus")
 #: What a «… can't …» static ability stops that the engine applies (``actions.py`` checks the flags); any other
 #: («can't ready at the start of your turn», «can't be dealt damage») is beyond it and reported (``coverage.py``).
-CANT_ACTIONS = frozenset({"quest", "challenge", "be_challenged", "sing", "move"})
+CANT_ACTIONS = frozenset({"quest", "challenge", "be_challenged", "sing", "move", "ready_at_start"})
 
 
 def stops_known(predicate: dict[str, Any]) -> bool:
