@@ -68,6 +68,19 @@ def _there_is(cond: dict[str, Any], state: State, source: Instance) -> bool | No
     return None if found is None else len(found) >= _count(cond.get("card_np", {}))
 
 
+_STAT = {"¤": "strength", "⛉": "willpower", "◊": "lore"}
+
+
+def _has_stat(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«While this character has 5 ¤ or more»: its current characteristic, modifiers included."""
+    threshold = cond.get("stat_threshold", {}).get("stat_threshold", {})
+    stat = _STAT.get(str(threshold.get("stat_symbol")))
+    if not _is_self(cond.get("subject_np", {})) or stat is None or "number" not in threshold:
+        return None
+    value, limit = source.stat(stat), int(threshold["number"])
+    return value >= limit if str(threshold.get("more_less")) == "more" else value <= limit
+
+
 def _used_shift(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
     """«if you used Shift to play him/them»: the card the trigger is about, or the card itself (lorcana:8.10)."""
     card = state.cards.get(state.subject or source.ref, source)
@@ -83,6 +96,11 @@ CONDITIONS: dict[str, Check] = {
     **HAND_CONDITIONS,
     "used_shift": _used_shift,
     "there_is": _there_is,
+    "has_stat": _has_stat,
+}
+#: Conditions the handler reads only in some forms (``coverage.py`` asks it, so the report counts what runs).
+COND_READS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "has_stat": lambda cond: _is_self(cond.get("subject_np", {})),
 }
 #: Condition wrappers whose ``cond`` is evaluated («while …», «if …»; «unless …» holds when its ``cond`` fails).
 WRAPPERS = ("while_condition", "if_condition", "unless")

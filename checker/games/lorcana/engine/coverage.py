@@ -16,7 +16,7 @@ from typing import Any
 from checker.games.lorcana.engine.activated import once_form
 from checker.games.lorcana.engine.bag import DELAYED
 from checker.games.lorcana.engine.cards import HANDLED_KEYWORDS, CardDef, keywords_of
-from checker.games.lorcana.engine.conditions import CONDITIONS, SEQUENCERS, TIMINGS, WRAPPERS
+from checker.games.lorcana.engine.conditions import COND_READS, CONDITIONS, SEQUENCERS, TIMINGS, WRAPPERS
 from checker.games.lorcana.engine.costs import PAYERS, PAYMENT_CHANGES
 from checker.games.lorcana.engine.counts import countable
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
@@ -109,7 +109,7 @@ def _prefix_gaps(statement: Structure, effect: bool = False) -> list[str]:
             gaps.append(next(iter(wrapper), "prefix"))
             continue
         kind = next(iter(inner["cond"]))
-        if kind not in CONDITIONS:
+        if kind not in CONDITIONS or (kind in COND_READS and not COND_READS[kind](inner["cond"][kind])):
             gaps.append(kind)
     for suffix in ("if_suffix", "while_suffix", "unless_suffix", "trigger_suffix"):
         if suffix in statement:
