@@ -270,6 +270,24 @@ def _cant(c: Clause) -> bool:
     return True
 
 
+def reads_can(args: dict[str, Any]) -> bool:
+    """Whether ``_can`` reads a «can …» clause: challenging ready characters, this turn."""
+    actions = args.get("action_list", {}).get("action_list", {}).get("action", [])
+    actions = actions if isinstance(actions, list) else [actions]
+    duration = [d for d, _ in nodes(args.get("duration", {}))]
+    return [set(a) for a in actions] == [{"challenge_ready"}] and duration == ["this_turn"]
+
+
+def _can(c: Clause) -> bool:
+    """«Chosen character can challenge ready characters this turn»: a permission that ends with the turn."""
+    if c.subject is None or not reads_can(c.args):
+        return False
+    for target in _subjects(c, "can"):
+        target.granted.append(("can_challenge_ready", "turn"))
+    c.state.cite("lorcana:6.1.13.4")
+    return True
+
+
 #: How long «gets ±N» / «gains Keyword» lasts, by duration node type (lorcana:6.4.2): the end of this turn, or the
 #: start of the player's next turn. Any other duration («during their next turn», «while challenging») is reported
 #: unresolved, never stretched to one of these; with none («They gain Rush.») it lasts while the card stays in play
@@ -396,6 +414,7 @@ EFFECTS: dict[str, Effect] = {
                                            "ready",
                                            "remove_damage", "put_damage", "remove_all_damage")},
     "cant": _cant,
+    "can": _can,
     "gets": _modifies("gets"),
     "gains": _modifies("gains"),
     "move_damage": _move_damage_effect,

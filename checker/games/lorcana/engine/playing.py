@@ -17,7 +17,17 @@ from checker.games.lorcana.engine.cards import keywords_of
 from checker.games.lorcana.engine.costs import next_understood, use_reductions
 from checker.games.lorcana.engine.counts import countable, times
 from checker.games.lorcana.engine.damage import deal_damage
-from checker.games.lorcana.engine.effects import CHOICE, EFFECTS, MAY, PAYS_FOR, Clause, Effect, Targets, resolve
+from checker.games.lorcana.engine.effects import (
+    CHOICE,
+    EFFECTS,
+    MAY,
+    PAYS_FOR,
+    Clause,
+    Effect,
+    Targets,
+    reads_can,
+    resolve,
+)
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import quoted_flags
@@ -393,6 +403,7 @@ READS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "deal_damage_equal": lambda args: _chosen_one(args.get("target")) and _readable(args.get("expression")),
     "gains_ability": lambda args: gainable(args) is not None,
     "gains_with_ability": lambda args: gainable(args) is not None,
+    "can": reads_can,
 }
 
 
