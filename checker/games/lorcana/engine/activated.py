@@ -8,7 +8,8 @@ from checker.errors import ReglasError
 from checker.games.lorcana.engine.bag import resolve_sentences
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.effects import Targets
-from checker.games.lorcana.engine.state import State
+from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.zonecards import card_matches, select, understood
 from checker.grammar.walk import nodes
 from checker.scenario.model import Verdict
 
@@ -51,6 +52,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     node = ability["start"]["activated"]["activated"]
     ink = 0
     exert = banish_self = False
+    others: list[Any] = []                                                   # «⟳ one of your characters»
     for kind, fields in nodes(node["cost_list"]["cost_list"].get("cost", [])):
         if kind == "exert_cost":
             exert = True
@@ -58,6 +60,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
             ink += int(fields["number"])
         elif kind == "effect_cost" and "banish" in fields.get("predicate", {}):
             banish_self = True
+        elif kind == "effect_cost" and "exert_with_symbol" in fields.get("predicate", {}):
+            others.append(fields["predicate"]["exert_with_symbol"].get("card_np"))
         elif kind == "effect_cost":                                         # never skipped silently
             state.unresolved.append(f"coste {next(iter(fields.get('predicate', {'?': {}})))}")
     if exert and card.exerted:
@@ -69,6 +73,10 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if not exert and card.card.type == "character" and not card.dry:
         state.cite("lorcana:6.3.1.1")                                        # no ⟳ in the cost: drying is fine
     card.exerted = card.exerted or exert
+    for phrase in others:
+        paid = _exert_another(state, card, phrase)
+        if isinstance(paid, Verdict):
+            return paid
     player.ink_ready -= ink
     player.ink_exerted += ink
     if banish_self:
@@ -78,6 +86,26 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     game_state_check(state)
     usable = ["lorcana:4.4.2"] if card.card.type in ("item", "location") else []   # no drying for these
     return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4", *usable], "habilidad activada")
+
+
+def _exert_another(state: State, card: Instance, phrase: Any) -> Verdict | None:
+    """Pay «⟳ one of your characters»: a ready, dry card of the player's that the phrase allows, named in
+    ``choices`` ({cards: [ref]}) unless only one can pay (lorcana:5.1.1.11: a drying character can't ⟳)."""
+    if not understood(phrase):
+        state.unresolved.append("exert_with_symbol: no se sabe qué cartas pueden pagarlo")
+        return None
+    valid = [c for c in state.in_play(card.owner) if not c.exerted and (c.dry or c.card.type != "character")
+             and card_matches(phrase, c, card)]
+    if not valid:
+        return Verdict(False, ["lorcana:1.5.3", "lorcana:5.1.1.11"], "no hay ninguna carta preparada y seca con la "
+                       "que pagar «⟳ …»: el coste no se puede pagar entero")
+    picked = select(state, "exert_with_symbol", valid, 1, 1, "lorcana:1.5.3")
+    if picked is None:
+        return Verdict(False, ["lorcana:1.5.3"], "falta qué carta se agota para pagar (choices: [{cards: [ref]}])")
+    for other in picked[0]:
+        other.exerted = True
+    state.cite("lorcana:1.5.3")
+    return None
 
 
 def boost(state: State, card: Any) -> Verdict:

@@ -31,7 +31,7 @@ from checker.grammar.walk import nodes
 
 Structure = dict[str, Any]
 #: Costs an activated ability can pay besides ⟳ and ink (effect costs by predicate).
-EFFECT_COSTS = frozenset({"banish"})
+EFFECT_COSTS = frozenset({"banish", "exert_with_symbol"})
 #: Verbs that give a quoted ability; the quoted ability is measured apart (``_quoted_gaps``).
 QUOTED_VERBS = ("gains_ability", "gains_with_ability")
 
