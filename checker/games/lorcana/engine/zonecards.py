@@ -93,7 +93,8 @@ NOUNS: dict[str, frozenset[str]] = {
 KNOWN = frozenset({
     *NOUNS, "card_np", "any_number", "one_of", "determiner", "card_noun", "card_noun_plural", "adjective",
     "post_modifier", "a", "up_to", "number", "all", "all_the", "each", "chosen", "another_chosen", "a_chosen",
-    "owner_plural", "their", "your", "your_other", "opposing", "other", "ready", "exerted", "damaged", "class_list", "classes_or",
+    "owner_plural", "their", "your", "your_other", "opposing", "other", "ready", "exerted", "damaged", "class_list",
+    "classes_or",
     "classes_or_serial", "named", "name_list", "names_or", "cost_threshold", "from_zone", "from_hand", "from_discard",
     "hand_ref", "your_hand", "discard_ref", "your_discard", "their_discard", "any_discard", "in_your_hand",
     "chosen_opponents_discard", "in_their_hand", "of_your_choice", "of_yours", "revealed"})
