@@ -12,6 +12,8 @@ from checker.games.lorcana.engine.costs import move_cost, play_cost, use_reducti
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import fire_delayed, trigger
+from checker.games.lorcana.engine.filters import matches, supported
+from checker.games.lorcana.engine.flags import challenge_limits
 from checker.games.lorcana.engine.playing import enter, resolve_action
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
@@ -125,6 +127,12 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                        "lorcana:8.6.1", "lorcana:4.6.4.3")
     if "cant_be_challenged" in defender.flags():
         return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3")
+    for phrase in challenge_limits(defender.card):                          # «can't be challenged by …»
+        if not isinstance(phrase, dict) or not supported(phrase):
+            state.unresolved.append(f"be_challenged_by: limitador no evaluado de {defender.ref}")
+        elif matches(phrase, attacker, defender):
+            return illegal("una habilidad de ese personaje impide que lo desafíe este", "lorcana:4.6.4.3",
+                           "lorcana:1.2.2")
     if f"cant_challenge:{defender.ref}" in attacker.flags():                 # «… can't challenge this character»
         return illegal("una habilidad de ese personaje impide que este lo desafíe", "lorcana:4.6.4.3", "lorcana:1.2.2")
     verdict = Verdict(True, ["lorcana:4.6.4.2"])

@@ -198,7 +198,12 @@ def _static_gaps(structure: Structure) -> list[str]:
             aura = verb in AURAS and "duration" not in args and ("card_np" in subject or "pronoun" in subject) \
                 and challenged({verb: args}) is not False \
                 and stops_known({verb: args})                              # «can't challenge your characters»
-            if self_flag:
+            if self_flag:                                                    # «… can't be challenged by X»: X read
+                actions = args.get("action_list", {}).get("action_list", {}).get("action", []) \
+                    if verb == "cant" and isinstance(args, dict) else []
+                gaps += ["card_np" for a in (actions if isinstance(actions, list) else [actions])
+                         if isinstance(a, dict) and "be_challenged_by" in a
+                         and not supported(a["be_challenged_by"].get("card_np") or {})]
                 continue
             if verb in PAYMENT_CHANGES and PAYERS & set(subject):              # «you pay N ⬡ less to play …»
                 target = args.get("target", {})

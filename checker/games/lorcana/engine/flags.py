@@ -29,7 +29,7 @@ def _self_clauses(structure: dict[str, Any]) -> list[dict[str, Any]]:
 
 Reader = Callable[[dict[str, Any]], "frozenset[str] | None"]
 #: Actions a «this character can't …» flag can stop.
-_STOPPABLE = ("quest", "challenge", "be_challenged", "sing", "move", "ready_at_start")
+_STOPPABLE = ("quest", "challenge", "be_challenged", "sing", "move", "ready_at_start", "be_challenged_by")
 
 
 def _actions(fields: dict[str, Any]) -> list[str]:
@@ -67,6 +67,22 @@ FLAGS: dict[str, Reader] = {
     "singer_bonus": _singer_bonus,
     "enters_play": _enters_play,
 }
+
+
+@cache
+def challenge_limits(card: CardDef) -> tuple[Any, ...]:
+    """The cards that can't challenge this one, by its static abilities about itself («This character can't be
+    challenged by Pirate characters»): a challenging limiter (lorcana:4.6.4.3)."""
+    found = []
+    for structure in card.abilities:
+        if "keywords" in structure.get("start", {}):
+            continue
+        for predicate in _self_clauses(structure):
+            actions = predicate.get("cant", {}).get("action_list", {}).get("action_list", {}).get("action", [])
+            for action in actions if isinstance(actions, list) else [actions]:
+                if isinstance(action, dict) and "be_challenged_by" in action:
+                    found.append(action["be_challenged_by"].get("card_np"))
+    return tuple(found)
 
 
 @cache
