@@ -289,6 +289,15 @@ def static_gaps(card: CardDef) -> tuple[str, ...]:
     return tuple(dict.fromkeys(gaps))
 
 
+@cache
+def trigger_gaps(card: CardDef) -> tuple[str, ...]:
+    """The node types of the events a card's triggered abilities watch that the engine never generates: while the
+    card is in play such a trigger can't fire, so ``scenario.py`` reports it (never silently missed)."""
+    return tuple(dict.fromkeys(gap for structure in card.abilities if _triggered(structure)
+                               for gap in _event_gaps(_without_reminders(structure), "")
+                               if gap not in ("trigger_without_name", "card_np", "trigger_scope")))  # those: at run
+
+
 def _cost_change(structure: Structure) -> bool:
     """Every clause of the ability changes what a player pays («you pay N ⬡ less to play …»)."""
     clauses = [(verb, fields) for statement in _statements(structure) for verb, _, fields in _clauses(statement)]

@@ -77,6 +77,7 @@ def draw(state: State, player: str, count: int) -> None:
             return
         card = state.cards[zones["deck"][0]]
         state.move(card, "hand")
+        trigger(state, card, "drawn")                                        # «whenever you draw a card»
 
 
 def game_state_check(state: State, event: str = "banished") -> list[Instance]:

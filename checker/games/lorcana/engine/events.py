@@ -27,7 +27,10 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
 
 #: Event node types the engine matches (about the card itself or watched on others) and whose cards they watch
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
-SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone"}
+SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
+               "you_draw": "yours"}
+#: The engine event of the event node types about playing or drawing a card (the others: their verb, their zone).
+PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn"}
 
 #: The rules of an event when it triggers something: playing the card itself (4.3.4.1), cards leaving play, whose
 #: triggers are checked as they leave, together (7.4.3).
@@ -76,7 +79,7 @@ def watch(kind: str, fields: Any) -> Watch | None:
         events = _verb_events(fields)
         whose = "here" if "while_here" in fields else whose                 # «… while here»: at this location
         return (frozenset(events), phrase, whose) if events else None
-    return frozenset({"played"}), phrase, whose
+    return frozenset({PLAY_EVENTS[kind]}), phrase, whose
 
 
 def _scope(trigger: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from checker.games.lorcana.engine.actions import HANDLERS, Action
 from checker.games.lorcana.engine.bag import resolve_bag, settle
-from checker.games.lorcana.engine.coverage import static_gaps
+from checker.games.lorcana.engine.coverage import static_gaps, trigger_gaps
 from checker.games.lorcana.engine.state import State, build, observe
 from checker.games.lorcana.engine.statics import refresh
 from checker.scenario.actions import Handler, play_actions, scenario_actions
@@ -42,6 +42,10 @@ def _unapplied_statics(state: State, refs: list[str]) -> None:
     for ref in dict.fromkeys(refs):
         for gap in static_gaps(state.cards[ref].card):
             note = f"{gap}: estática no aplicada de {ref}"
+            if note not in state.unresolved:
+                state.unresolved.append(note)
+        for gap in trigger_gaps(state.cards[ref].card):
+            note = f"{gap}: disparador que el comprobador no vigila, de {ref}"
             if note not in state.unresolved:
                 state.unresolved.append(note)
 
