@@ -63,6 +63,7 @@ def scenarios_html(note: Note, index: dict[str, list[Result]], to_root: str) -> 
         mark = "✓" if result.passed else "✗"
         rows.append(f"<tr><td>{mark}</td><td>{escape(result.scenario.title)}</td><td>{said}</td><td>{links}</td>"
                     f"<td><code>{escape(Path(result.scenario.where.path).name)}</code></td></tr>")
-    return ('<div class="reglas-scenarios" data-search-exclude><p class="reglas-links__title">Escenarios comprobados</p>'
+    return ('<div class="reglas-scenarios" data-search-exclude>'
+            '<p class="reglas-links__title">Escenarios comprobados</p>'
             "<table><thead><tr><th></th><th>Escenario</th><th>Veredicto</th><th>Reglas</th><th>Archivo</th>"
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
