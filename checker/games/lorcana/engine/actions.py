@@ -8,6 +8,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
+from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.costs import move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
@@ -17,6 +18,8 @@ from checker.games.lorcana.engine.flags import challenge_limits
 from checker.games.lorcana.engine.playing import enter, resolve_action
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
+from checker.games.lorcana.engine.zonecards import ink_permission
+from checker.grammar.walk import nodes
 from checker.scenario.model import Verdict
 
 Action = dict[str, Any]
@@ -48,18 +51,38 @@ def ink(state: State, action: Action) -> Verdict:
     if refused:
         return refused
     player = state.players[state.active]
+    more = []
     if player.inked_this_turn:
-        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3", "lorcana:4.2.3")
+        if player.extra_inked >= player.extra_inks + static_extra_inks(state, state.active):
+            return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3")
+        player.extra_inked += 1
+        more = ["lorcana:4.2.3.1"]                                           # an effect allowed one more
     if not card.card.inkwell:
         return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.2")
     state.move(card, "inkwell")
     player.ink_ready += 1
     player.inked_this_turn = True
     by_effect = ["lorcana:4.2.3.2"] if player.inked_by_effect else []          # those did not use this turn's
-    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1", *by_effect], "la carta entra en el tintero preparada")
+    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1", *by_effect, *more],
+                   "la carta entra en el tintero preparada")
 
 
 # ---------------------------------------------------------------------------------------------- quest
+def static_extra_inks(state: State, player: str) -> int:
+    """Inkings more this turn that static abilities of the player's cards in play allow («During your turn, you may
+    put an additional card from your hand into your inkwell», lorcana:4.2.3.1), their conditions checked now."""
+    count = 0
+    for card in state.in_play(player):
+        for structure in card.card.abilities:
+            for kind, fields in nodes(structure):
+                if kind == "statement" and fields.get("clause") and not any(
+                        k in ("trigger", "activated") for k, _ in nodes(structure)) \
+                        and all(ink_permission(c) for c in fields["clause"]) \
+                        and holds(fields.get("prefix", []), state, card):
+                    count += 1
+    return count
+
+
 def quest(state: State, action: Action) -> Verdict:
     card = _card(state, action, "character")
     if card.owner != state.active or card.zone != "play":
@@ -451,6 +474,7 @@ def beginning_phase(state: State) -> None:
     player.ink_ready += player.ink_exerted                                   # 3.2.1
     player.ink_exerted = 0
     player.inked_this_turn = player.inked_by_effect = False
+    player.extra_inks = player.extra_inked = 0
     refresh(state)                                                           # «… can't ready at the start …»
     for card in state.in_play(state.active):
         if "cant_ready_at_start" in card.flags():

@@ -21,7 +21,7 @@ from checker.games.lorcana.engine.replacements import (
 )
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
-from checker.games.lorcana.engine.zonecards import next_choice
+from checker.games.lorcana.engine.zonecards import ink_permission, next_choice
 from checker.games.lorcana.engine.zonetargets import CHOSEN, UP_TO
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
@@ -146,6 +146,9 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
             continue
         conditions = [p for p in prefixes if "trigger" not in p.get("prefix", {})
                       and not DELAYED.keys() & p.get("prefix", {}).get("timing", {}).keys()]
+        if all(ink_permission(clause) for clause in statement.get("clause", [])):   # «This turn, you may put an
+            conditions = [p for p in conditions                                 # additional card …»: its turn
+                          if "this_turn_timing" not in p.get("prefix", {}).get("timing", {})]
         once = [p for p in conditions if ONCE & p.get("prefix", {}).get("timing", {}).keys()]
         if once:
             conditions = [p for p in conditions if p not in once]

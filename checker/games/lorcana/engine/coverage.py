@@ -26,6 +26,7 @@ from checker.games.lorcana.engine.flags import FLAGS
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
 from checker.games.lorcana.engine.replacements import damage_replacement, replaces_previous, says_instead
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
+from checker.games.lorcana.engine.zonecards import ink_permission
 from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
 
@@ -89,9 +90,10 @@ def _prefix_gaps(statement: Structure, effect: bool = False) -> list[str]:
     """Gaps of the conditions, timings and sequencers in front of a sentence; in an effect (``effect``) a timing
     that waits for a moment creates a delayed triggered ability."""
     gaps = []
+    permission = bool(statement.get("clause")) and all(ink_permission(c) for c in statement["clause"])
     for prefix in statement.get("prefix", []):
         fields = prefix.get("prefix", {})
-        if "trigger" in fields:
+        if "trigger" in fields or (permission and "this_turn_timing" in fields.get("timing", {})):
             continue
         if "timing" in fields:
             kind = next(iter(fields["timing"]))
@@ -193,6 +195,8 @@ def _static_gaps(structure: Structure) -> list[str]:
         for verb, args, fields in _clauses(statement):
             subject = fields.get("subject", {})
             reader = FLAGS.get(verb)
+            if ink_permission({"declarative": fields}):                      # read by ``actions.ink`` (4.2.3.1)
+                continue
             self_flag = not prefixes and any(k == "this_card" for k, _ in nodes(subject)) and reader is not None \
                 and reader(args) is not None
             aura = verb in AURAS and "duration" not in args and ("card_np" in subject or "pronoun" in subject) \

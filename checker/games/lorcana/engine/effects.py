@@ -13,7 +13,7 @@ from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.state import Instance, State
-from checker.games.lorcana.engine.zonecards import ZoneContext, next_choice
+from checker.games.lorcana.engine.zonecards import ZoneContext, ink_permission, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
 from checker.games.lorcana.engine.zonetargets import UP_TO, acted_on, acting_players, how_many, the_trigger_card
 from checker.grammar.walk import nodes
@@ -460,7 +460,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             continue
         predicate = fields.get("predicate", {})
         ((verb, args),) = predicate.items() if len(predicate) == 1 else (("?", {}),)
-        accepted = _accepted(fields, verb, state, targets)
+        accepted = True if ink_permission({kind: fields}) else _accepted(fields, verb, state, targets)  # a «may»
+        # that is a permission is decided later, when the player inks (lorcana:4.2.3.1)
         if not accepted:
             state.last_done = None if accepted is None else False
             continue

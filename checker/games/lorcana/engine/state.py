@@ -90,6 +90,9 @@ class Player:
     inked_this_turn: bool = False
     #: Whether an effect put a card into the inkwell this turn (it does not use the turn's inking, 4.2.3.2).
     inked_by_effect: bool = False
+    #: Inkings an effect allowed beyond the one of the turn, and how many of them were used (lorcana:4.2.3.1).
+    extra_inks: int = 0
+    extra_inked: int = 0
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in ZONES})
     #: «You pay N ⬡ less for the next [card] you play this turn» (lorcana:4.3.6): (amount, the card it waits for).
     next_reductions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)

@@ -291,6 +291,18 @@ _DECK_PLACES = {"on_top": True, "on_top_in_any_order": True, "on_top_of_it": Tru
                 "on_bottom": False, "on_bottom_in_any_order": False}
 
 
+def ink_permission(clause: Any) -> bool:
+    """«(you may) put an additional card from your hand into your inkwell»: not a card put there now, but one more
+    inking this turn (lorcana:4.2.3.1)."""
+    fields: Any = next(iter(clause.values()), {}) if isinstance(clause, dict) and len(clause) == 1 else {}
+    args = fields.get("predicate", {}).get("put_card") if isinstance(fields, dict) else None
+    if not isinstance(args, dict) or "you" not in (fields.get("subject") or {"you": {}}):
+        return False
+    kinds = {k for k, _ in nodes(args.get("target", {}))}
+    places = {k for k, _ in nodes(args.get("destination", []))}
+    return "additional" in kinds and "from_hand" in kinds and "your_inkwell" in places
+
+
 def where(destination: dict[str, Any]) -> Where | None:
     """The zone a destination node names; ``None`` if beyond these effects."""
     kind = next(iter(destination))

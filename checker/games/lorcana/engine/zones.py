@@ -20,6 +20,7 @@ from checker.games.lorcana.engine.zonecards import (
     bounds,
     card_matches,
     context,
+    ink_permission,
     next_choice,
     order,
     put,
@@ -179,6 +180,10 @@ def _place(c: ClauseView, cards: list[Instance], destination: dict[str, Any], or
 
 
 def _put_card(c: ClauseView) -> bool:
+    if ink_permission({"declarative": {"subject": c.subject, "predicate": {"put_card": c.args}}}):
+        c.state.players[c.player].extra_inks += 1                           # one more inking this turn
+        c.state.cite("lorcana:4.2.3.1")
+        return True
     found = acted_on(c, c.args.get("target"), "put_card")
     destinations = c.args.get("destination") or []
     if found is None or not destinations:
