@@ -6,7 +6,7 @@ from typing import Any
 
 from checker.games.lorcana.engine.cards import keywords_of
 from checker.games.lorcana.engine.conditions import holds
-from checker.games.lorcana.engine.counts import times
+from checker.games.lorcana.engine.counts import OTHER, times
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.keywords import canonical
@@ -107,6 +107,8 @@ def refresh(state: State) -> None:
                         before = set(card.aura_flags)
                         if _apply(card, predicate, factor):
                             state.cite("lorcana:8.1.2")                      # +N keywords from two sources add
+                        if OTHER & {k for k, _ in nodes(subject)}:
+                            state.cite("lorcana:6.1.6")                      # «other»: never the source itself
                         rules = (["lorcana:6.4.3"] if conditional else []) + \
                             (["lorcana:6.4.4.1"] if any("unless" in f for f in predicate.values()) else [])
                         for flag in card.aura_flags - before:
