@@ -51,14 +51,13 @@ def ink(state: State, action: Action) -> Verdict:
     if refused:
         return refused
     player = state.players[state.active]
-    more = []
-    if player.inked_this_turn:
-        if player.extra_inked >= player.extra_inks + static_extra_inks(state, state.active):
-            return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3")
-        player.extra_inked += 1
-        more = ["lorcana:4.2.3.1"]                                           # an effect allowed one more
+    extra = player.inked_this_turn                                           # one more an effect allows (4.2.3.1)
+    if extra and player.extra_inked >= player.extra_inks + static_extra_inks(state, state.active):
+        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3")
     if not card.card.inkwell:
         return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.2")
+    player.extra_inked += int(extra)
+    more = ["lorcana:4.2.3.1"] if extra else []
     state.move(card, "inkwell")
     player.ink_ready += 1
     player.inked_this_turn = True

@@ -72,11 +72,15 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
     if not exert and card.card.type == "character" and not card.dry:
         state.cite("lorcana:6.3.1.1")                                        # no ⟳ in the cost: drying is fine
-    card.exerted = card.exerted or exert
+    paying: list[Instance] = []                                              # every cost known payable first
     for phrase in others:
-        paid = _exert_another(state, card, phrase)
-        if isinstance(paid, Verdict):
-            return paid
+        chosen = _exert_another(state, card, phrase, [*paying, *([card] if exert else [])])
+        if isinstance(chosen, Verdict):
+            return chosen
+        paying += chosen
+    card.exerted = card.exerted or exert
+    for other in paying:
+        other.exerted = True
     player.ink_ready -= ink
     player.ink_exerted += ink
     if banish_self:
@@ -88,24 +92,23 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4", *usable], "habilidad activada")
 
 
-def _exert_another(state: State, card: Instance, phrase: Any) -> Verdict | None:
-    """Pay «⟳ one of your characters»: a ready, dry card of the player's that the phrase allows, named in
-    ``choices`` ({cards: [ref]}) unless only one can pay (lorcana:5.1.1.11: a drying character can't ⟳)."""
+def _exert_another(state: State, card: Instance, phrase: Any, taken: list[Instance]) -> Verdict | list[Instance]:
+    """The card that pays «⟳ one of your characters»: a ready, dry card of the player's that the phrase allows and
+    no other part of the cost uses (``taken``), named in ``choices`` ({cards: [ref]}) unless only one can pay
+    (lorcana:5.1.1.11: a drying character can't ⟳). Nothing is exerted here."""
     if not understood(phrase):
         state.unresolved.append("exert_with_symbol: no se sabe qué cartas pueden pagarlo")
-        return None
+        return []
     valid = [c for c in state.in_play(card.owner) if not c.exerted and (c.dry or c.card.type != "character")
-             and card_matches(phrase, c, card)]
+             and c not in taken and card_matches(phrase, c, card)]
     if not valid:
         return Verdict(False, ["lorcana:1.5.3", "lorcana:5.1.1.11"], "no hay ninguna carta preparada y seca con la "
                        "que pagar «⟳ …»: el coste no se puede pagar entero")
     picked = select(state, "exert_with_symbol", valid, 1, 1, "lorcana:1.5.3")
     if picked is None:
         return Verdict(False, ["lorcana:1.5.3"], "falta qué carta se agota para pagar (choices: [{cards: [ref]}])")
-    for other in picked[0]:
-        other.exerted = True
     state.cite("lorcana:1.5.3")
-    return None
+    return list(picked[0])
 
 
 def boost(state: State, card: Any) -> Verdict:

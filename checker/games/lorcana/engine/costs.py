@@ -87,6 +87,19 @@ def _applies(subject: dict[str, Any], target: dict[str, Any], card: Instance, so
     return matches(target, probe, source)
 
 
+def _amount(applies: bool | None, fields: dict[str, Any], prefixes: list[Any], state: State, source: Instance,
+            what: str) -> int:
+    """How much one modifier changes a payment now (0 when it does not apply); one the checker cannot read is
+    reported unresolved and changes nothing."""
+    factor = _factor(prefixes, state, source) if applies else 0
+    if applies is None or factor is None:
+        note = f"{what} no resuelto de {source.ref}"
+        if note not in state.unresolved:
+            state.unresolved.append(note)
+        return 0
+    return int(fields["number"]) * factor
+
+
 def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[int, list[str]]:
     """The ink to pay to play ``card`` for its ink cost, or for its Shift cost ``base`` (an alternate cost,
     lorcana:1.5.5.2: payment modifiers apply to it too), and the rules that changed it."""
@@ -96,13 +109,7 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
             if verb in SHIFT_ONLY and base is None:
                 continue
             applies = _applies(subject, fields.get("target", {}), card, source)
-            factor = _factor(prefixes, state, source) if applies else 0
-            if applies is None or factor is None:
-                note = f"cambio de coste no resuelto de {source.ref}"
-                if note not in state.unresolved:
-                    state.unresolved.append(note)
-                continue
-            amount = int(fields["number"]) * factor
+            amount = _amount(applies, fields, prefixes, state, source, "cambio de coste")
             if COST_CHANGES[verb] > 0:
                 increase += amount
             else:
@@ -129,13 +136,8 @@ def move_cost(state: State, character: Instance, location: Instance) -> tuple[in
             applies = None if not PAYERS & set(subject) or not supported(target) else \
                 ("you" not in subject or character.owner == source.owner) and matches(target, arrived, source) \
                 and (not here or location is source) and (not elsewhere or location is not source)
-            factor = _factor(prefixes, state, source) if applies else 0
-            if applies is None or factor is None:
-                note = f"cambio de coste de movimiento no resuelto de {source.ref}"
-                if note not in state.unresolved:
-                    state.unresolved.append(note)
-                continue
-            change += MOVE_COST_CHANGES[verb] * int(fields["number"]) * factor
+            change += MOVE_COST_CHANGES[verb] * _amount(applies, fields, prefixes, state, source,
+                                                        "cambio de coste de movimiento")
     cost = max(0, location.card.move_cost + change)
     return cost, (["lorcana:4.7.3.3", "lorcana:1.5.4"] if change else [])
 

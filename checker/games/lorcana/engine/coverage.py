@@ -188,9 +188,9 @@ def _static_gaps(structure: Structure) -> list[str]:
     gaps: list[str] = []
     for statement in _statements(structure):
         prefixes = statement.get("prefix", [])
-        if damage_replacement(statement) is not None:                        # read by ``damage.py`` (6.5.1)
-            phrase = damage_replacement(statement) or {}
-            gaps += [] if supported(phrase) else ["card_np"]
+        protected = damage_replacement(statement)
+        if protected is not None:                                            # read by ``damage.py`` (6.5.1)
+            gaps += [] if supported(protected) else ["card_np"]
             continue
         for verb, args, fields in _clauses(statement):
             subject = fields.get("subject", {})
