@@ -37,3 +37,21 @@ def normalise(text: str) -> str:
     text = _PLUS.sub("+", _MINUS.sub("-", text))
     text = text.translate(_TRANSLATION)
     return _FINAL_QUOTE.sub('".', _SPACES.sub(" ", text).strip())
+
+
+#: A line that goes on with the ability before it: an option of «Choose one:» printed on a line of its own.
+_OPTION_LINE = re.compile(r"^\s*[•●▪◦·-]\s")
+
+
+def ability_texts(text: str) -> list[str]:
+    """The abilities of a card's text written one per line, as cards print them; the options of «Choose one:»,
+    each on its own line after a bullet, stay with the line that introduces them."""
+    found: list[str] = []
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
+        if found and (_OPTION_LINE.match(line) or found[-1].rstrip().endswith(":")):
+            found[-1] = f"{found[-1].rstrip()} {line.strip()}"
+        else:
+            found.append(line)
+    return found

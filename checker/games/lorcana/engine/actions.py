@@ -9,7 +9,7 @@ from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
 from checker.games.lorcana.engine.conditions import holds
-from checker.games.lorcana.engine.costs import move_cost, play_cost, use_reductions, waiting_reductions
+from checker.games.lorcana.engine.costs import free_permission, move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import fire_delayed, trigger
@@ -229,7 +229,7 @@ def challenge(state: State, action: Action) -> Verdict:
     banished = game_state_check(state, "banished_in_challenge")
     for card, other in ((defender, attacker), (attacker, defender)):        # «banished by» the other (1.8.1.4)
         if card in banished and card.card.type == "character" and other.card.type == "character":
-            trigger(state, other, "banishes_in_challenge")
+            trigger(state, other, "banishes_in_challenge", tuple(banished))
     step(f"lorcana:4.6.6.3 verificación del estado del juego; desterrados: "
          f"{', '.join(c.ref for c in banished) or 'ninguno'}")
     if banished:
@@ -272,8 +272,14 @@ def play(state: State, action: Action) -> Verdict:
         if not verdict.legal:
             return verdict
         rules += verdict.rules
-    elif via == "free":
-        rules.append("lorcana:4.3.2.2")
+    elif via == "free":                                                      # only what lets it (1.5.5.3)
+        permission = free_permission(state, card)
+        if permission is None or permission[0] is False:
+            return illegal(f"nada permite jugar «{card.card.name}» gratis ahora", "lorcana:4.3.2.2",
+                           *(permission[1] if permission else ["lorcana:1.5.5.3"]))
+        if permission[0] is None:
+            state.unresolved.append(f"condición no resuelta de {card.ref}: jugar gratis")
+        rules += ["lorcana:4.3.2.2", *permission[1]]
     else:
         raise ReglasError(f"action.via: «{via}» no es una forma de jugar", fix="usa ink, shift, sing o free")
     vanished = _enter(state, card, onto, action)
@@ -292,6 +298,16 @@ def _pay(player: Any, amount: int) -> None:
     player.ink_exerted += amount
 
 
+#: What each kind of Shift goes on top of (lorcana:8.10.1, 8.10.8): whether a character fits, what the refusal says
+#: it needs, and the rules that decide it.
+SHIFT_ONTO: dict[str, tuple[Callable[[Instance, str], bool], str, tuple[str, ...]]] = {
+    "name": (lambda onto, name: onto.card.base_name == name, "un personaje llamado {}", ("lorcana:8.10.1",)),
+    "classification": (lambda onto, cls: cls in onto.card.classifications, "un personaje {}",
+                       ("lorcana:8.10.8", "lorcana:8.10.8.1")),
+    "universal": (lambda onto, _: True, "un personaje", ("lorcana:8.10.8", "lorcana:8.10.8.2")),
+}
+
+
 def _shift(state: State, card: Instance, action: Action) -> Verdict:
     cost = card.keyword("Shift")
     if cost is None:
@@ -299,16 +315,17 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
     onto = _card(state, action, "onto")
     if onto.owner != state.active or onto.zone != "play" or onto.card.type != "character":
         return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:8.10")
-    if onto.card.base_name != card.card.base_name:
-        return illegal(f"Cambio exige un personaje llamado {card.card.base_name}", "lorcana:8.10.1")
+    kind, value = card.card.shift_onto
+    fits, needs, variant = SHIFT_ONTO[kind]
+    if not fits(onto, value):
+        return illegal(f"Cambio exige {needs.format(value)}", *variant)
     player = state.players[state.active]
     cost, changed = play_cost(state, card, base=cost)                        # modifiers apply to Shift (1.5.5.2)
     if player.ink_ready < cost:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
                        "lorcana:8.10", "lorcana:4.3.2.4", *changed)
     _pay(player, cost)
-    return Verdict(True, ["lorcana:8.10", "lorcana:8.10.1", "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6",
-                          *changed])
+    return Verdict(True, ["lorcana:8.10", *variant, "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6", *changed])
 
 
 def _sing(state: State, song: Instance, action: Action) -> Verdict:
@@ -349,8 +366,10 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
             return illegal("solo una canción con Cantar juntos admite varios cantantes", "lorcana:8.12")
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
-                           "lorcana:8.12", "lorcana:8.12.2")
+                           "lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2")
         rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2"]
+    if any("shifted" in s.gained_flags and s.dry for s in singers):
+        rules.append("lorcana:8.10.5")                                       # dry as the one it went on top of
     before = len(state.pending)
     for singer in singers:
         singer.exerted = True
@@ -369,6 +388,7 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
         return []
     exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
     kept = list(onto.modifiers), list(onto.gained), list(onto.granted)      # effects on it apply on (8.10.5)
+    stack = [onto.ref, *onto.under]                                          # it and what was under it (5.1.1.5)
     state.move(onto, "under")
     state.move(card, "play")
     card.exerted, card.dry, card.damage, card.at = exerted, dry, damage, at
@@ -376,7 +396,9 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
     if any(kept):
         state.cite("lorcana:8.10.5")
     card.exerted = card.exerted or bool(action.get("exerted", False) and card.has("Bodyguard"))
-    card.under = [onto.ref, *onto.under]
+    card.under = stack
+    if len(stack) > 1:
+        state.cite("lorcana:5.1.1.5", "lorcana:5.1.1.7")                     # all of them under the new top card
     card.gained_flags.add("shifted")                                         # «if you used Shift to play him»
     card.gained_abilities.clear()                                            # a new card (lorcana:7.1.6)
     use_reductions(state, card)
@@ -438,6 +460,8 @@ def end_turn(state: State, action: Action) -> Verdict:
         trigger(state, card, "any_turn_end")
     fire_delayed(state, "turn_end")                                          # «at the end of the turn» (6.2.7.2)
     phase = ["lorcana:3.4.1.1"] if state.pending else []
+    if state.pending and not state.players[state.active].zones["deck"]:
+        phase.append("lorcana:1.8.1.2")                                      # the deck is checked as the turn ends
     if state.pending:
         resolve_bag(state, action)
         game_state_check(state)
@@ -492,6 +516,7 @@ def beginning_phase(state: State) -> None:
             state.cite("lorcana:3.2.1.3")
         card.modifiers = [m for m in card.modifiers if m[2] != f"next_turn:{state.active}"]
         card.gained = [g for g in card.gained if g[2] != f"next_turn:{state.active}"]
+        card.shields = [s for s in card.shields if s[2] != f"next_turn:{state.active}"]
     for card in state.in_play(state.active):
         if card.card.type == "location" and card.stat("lore") > 0:
             player.lore += card.stat("lore")

@@ -42,7 +42,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         resolve_sentences(once["start"]["sentence"], state, card,                 # using it is the decision
                           Targets(state, [str(t) for t in action.get("targets") or []], state.active), decided=True)
         game_state_check(state)
-        return Verdict(True, ["lorcana:4.4", "lorcana:6.1.13.2"], "habilidad usada")
+        return Verdict(True, ["lorcana:4.4", "lorcana:6.1.13.2", *new_location(card)], "habilidad usada")
     if ability is None:
         raise ReglasError(f"action.ability: «{card.card.name}» no tiene la habilidad activada «{wanted.upper()}»",
                           fix="usa el nombre en mayúsculas de una habilidad «coste — efecto»")
@@ -89,6 +89,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
                       Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)
     usable = ["lorcana:4.4.2"] if card.card.type in ("item", "location") else []   # no drying for these
+    usable += new_location(card)
     return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4", *usable], "habilidad activada")
 
 
@@ -109,6 +110,11 @@ def _exert_another(state: State, card: Instance, phrase: Any, taken: list[Instan
         return Verdict(False, ["lorcana:1.5.3"], "falta qué carta se agota para pagar (choices: [{cards: [ref]}])")
     state.cite("lorcana:1.5.3")
     return list(picked[0])
+
+
+def new_location(card: Any) -> list[str]:
+    """A location's abilities work the turn it is played (lorcana:5.6.4): the rule, when that is the case."""
+    return ["lorcana:5.6.4"] if card.card.type == "location" and "entered" in card.gained_flags else []
 
 
 def boost(state: State, card: Any) -> Verdict:
@@ -133,5 +139,6 @@ def boost(state: State, card: Any) -> Verdict:
     card.under.append(top.ref)
     card.gained_flags.add("boosted")
     drying = ["lorcana:6.3.1.1"] if card.card.type == "character" and not card.dry else []   # no ⟳ in its cost
+    drying += new_location(card)
     return Verdict(True, ["lorcana:8.4", "lorcana:8.4.1", "lorcana:8.4.3", *drying],
                    "una carta pasa debajo del personaje")

@@ -19,6 +19,7 @@ from checker.games.lorcana.engine.replacements import (
     replaces_previous,
     says_instead,
 )
+from checker.games.lorcana.engine.shields import create, one_shot
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
 from checker.games.lorcana.engine.zonecards import ink_permission, next_choice
@@ -120,13 +121,24 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
             option = _mode(sentence["sentence"]["choose_one"]["choose_one"], state, source, targets)
             if option is None:
                 state.unresolved.append(f"choose_one: falta la opción elegida ({{mode: N}}) de {source.ref}")
-            else:
+            else:                                                            # the other options ask for nothing
+                targets.demand = sum(1 for kind, _ in nodes([*option, *sentences[index + 1:]]) if kind in CHOSEN)
                 _sentences(option, state, source, targets, triggered)
             continue
         if statement is None:
             state.unresolved.append(f"frase no resuelta de {source.ref}")
             continue
+        shield = one_shot(statement)
+        if shield is not None:                                               # «the next time … instead»: waits
+            card = targets.take("the next time", shield[0], source) if _chooses(shield[0]) else \
+                (source if any(k == "this_card" for k, _ in nodes(shield[0])) else None)
+            if card is None:
+                state.unresolved.append(f"nth_time: no se sabe sobre qué carta espera el efecto de {source.ref}")
+            else:
+                create(state, statement, card, f"{source.card.name}:{index}", source.owner)
+            continue
         following = statements[index + 1] if index + 1 < len(statements) else None
+        replaced_here = False
         if following is not None and replaces_previous(statement, following):
             skip.add(index + 1)
             replaced = _replaced(following, state, source, targets)
@@ -134,10 +146,13 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
                 state.unresolved.append(f"instead: sustitución no resuelta de {source.ref}")
                 continue
             state.cite(*CHECKED, *([REPLACED] if replaced else []))
+            replaced_here = replaced
             if replaced:                                                     # [A] never happens (6.5.4)
-                statement = {k: v for k, v in following.items() if k != "prefix"}
+                replaced_from, statement = statement, {k: v for k, v in following.items() if k != "prefix"}
                 if chosen_condition(condition_of(following) or {}) is not None:  # «they»: the card [A] chose
                     targets.previous = [state.cards[targets.refs.pop(0)]]
+                else:                                                        # «deal 4 damage instead»: to the
+                    _chosen_by(replaced_from, statement, state, source, targets)   # card [A] would choose
         elif says_instead(statement):                                        # a replacement beyond this checker
             state.unresolved.append(f"instead: sustitución no resuelta de {source.ref}")
             continue
@@ -146,6 +161,9 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
             continue
         conditions = [p for p in prefixes if "trigger" not in p.get("prefix", {})
                       and not DELAYED.keys() & p.get("prefix", {}).get("timing", {}).keys()]
+        if any("trigger" in p.get("prefix", {}) for p in prefixes) \
+                and any("during" in p.get("prefix", {}).get("timing", {}) for p in conditions):
+            state.cite("lorcana:6.1.13.6")                                   # «During your turn, whenever …»
         if all(ink_permission(clause) for clause in statement.get("clause", [])):   # «This turn, you may put an
             conditions = [p for p in conditions                                 # additional card …»: its turn
                           if "this_turn_timing" not in p.get("prefix", {}).get("timing", {})]
@@ -163,7 +181,11 @@ def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, 
             continue
         state.last_if = state.last_done = holding                            # handlers say when [A] was not done
         if holding:
-            resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
+            state.self_replaced = replaced_here                              # other replacements come after (6.5.7)
+            try:
+                resolve({"statement": {k: v for k, v in statement.items() if k != "prefix"}}, state, source, targets)
+            finally:
+                state.self_replaced = False
 
 
 def _mode(choose: dict[str, Any], state: State, source: Instance, targets: Targets) -> list[dict[str, Any]] | None:
@@ -195,6 +217,24 @@ def _fits(option: list[dict[str, Any]], state: State, source: Instance, targets:
     cards = [state.cards.get(ref) for ref in targets.refs]
     return all(card is not None and card.zone == "play" and supported(phrase) and matches(phrase, card, source)
                for phrase, card in zip(phrases, cards, strict=True))
+
+
+def _chooses(phrase: dict[str, Any]) -> bool:
+    return any(kind in CHOSEN for kind, _ in nodes(phrase))
+
+
+def _chosen_by(replaced: dict[str, Any], statement: dict[str, Any], state: State, source: Instance,
+               targets: Targets) -> None:
+    """A replacement [B] with no target of its own acts on the card [A] would have chosen (lorcana:6.5.6): that
+    choice is still made, against [A]'s phrase."""
+    if any(kind in CHOSEN for kind, _ in nodes(statement)):
+        return
+    phrase = next((fields["target"] for kind, fields in nodes(replaced) if isinstance(fields, dict)
+                   and isinstance(fields.get("target"), dict)
+                   and any(k in CHOSEN for k, _ in nodes(fields["target"]))), None)
+    if phrase is not None:
+        card = targets.take("instead", phrase, source)
+        targets.previous = [card] if card is not None else []
 
 
 def _replaced(statement: dict[str, Any], state: State, source: Instance, targets: Targets) -> bool | None:

@@ -8,6 +8,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.keywords import canonical
+from checker.games.lorcana.text import ability_texts
 from checker.grammar.errors import ParseError
 from checker.grammar.walk import find, nodes
 
@@ -44,6 +45,18 @@ class CardDef:
     def is_song(self) -> bool:
         return self.type == "action" and "Song" in self.classifications
 
+    @property
+    def shift_onto(self) -> tuple[str, str]:
+        """What its Shift goes on top of (lorcana:8.10.8): ``("name", base name)``, ``("classification", X)`` for
+        [Classification] Shift, ``("universal", "")`` for Universal Shift."""
+        for structure in self.abilities:
+            for kind, fields in nodes(find(structure, "shift_keyword")):
+                if kind == "universal":
+                    return "universal", ""
+                if kind == "classification_shift" and isinstance(fields, dict) and "class" in fields:
+                    return "classification", str(fields["class"])
+        return "name", self.base_name
+
     def ability_names(self) -> list[str]:
         """Names (ALL CAPS) of the triggered and named abilities, in order."""
         return [str(a["start"]["name"]) for a in self.abilities if "name" in a.get("start", {})]
@@ -73,7 +86,7 @@ def define(name: str, spec: dict[str, Any]) -> CardDef:
     """A CardDef from a scenario's ``cards`` entry; card text that does not parse is a ReglasError."""
     abilities = []
     keywords: dict[str, int | None] = {}
-    for line in [part for part in str(spec.get("text") or "").split("\n") if part.strip()]:
+    for line in ability_texts(str(spec.get("text") or "")):
         try:
             structure = GRAMMAR.parse(line)
         except ParseError as error:

@@ -100,16 +100,30 @@ def _amount(applies: bool | None, fields: dict[str, Any], prefixes: list[Any], s
     return int(fields["number"]) * factor
 
 
+def free_permission(state: State, card: Instance) -> tuple[bool | None, list[str]] | None:
+    """Whether the card's own static ability lets its player play it for free now («If you have …, you may play
+    this character for free», lorcana:1.5.5.3, 6.4.4.2): (holds, rules), ``holds`` ``None`` when its condition is
+    beyond this checker; ``None`` when the card has no such ability."""
+    for _, _, fields, prefixes in _cost_clauses(card, {"play_card": 0}):
+        if "for_free" not in fields or not _is_self(fields.get("target", {})):
+            continue
+        conditional = ["lorcana:6.4.4.2"] if any("condition" in p.get("prefix", {}) for p in prefixes) else []
+        return holds(prefixes, state, card), ["lorcana:1.5.5.3", *conditional]
+    return None
+
+
 def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[int, list[str]]:
     """The ink to pay to play ``card`` for its ink cost, or for its Shift cost ``base`` (an alternate cost,
     lorcana:1.5.5.2: payment modifiers apply to it too), and the rules that changed it."""
     increase = reduction = 0
+    own = False                                                              # its own, from the hand (6.1.12)
     for source in [*state.in_play(), card]:
         for verb, subject, fields, prefixes in _cost_clauses(source):
             if verb in SHIFT_ONLY and base is None:
                 continue
             applies = _applies(subject, fields.get("target", {}), card, source)
             amount = _amount(applies, fields, prefixes, state, source, "cambio de coste")
+            own = own or (source is card and card.zone != "play" and amount != 0)
             if COST_CHANGES[verb] > 0:
                 increase += amount
             else:
@@ -119,7 +133,9 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
     rules = ["lorcana:4.3.2.3", "lorcana:1.5.4", "lorcana:4.3.5"] if increase or reduction else []   # paid, not cost
     if waiting_reductions(state, card):
         rules.append("lorcana:4.3.6")
-    return cost, rules
+    if own:                                                                  # a self-referential payment modifier
+        rules += ["lorcana:6.1.12", "lorcana:4.3.6"]
+    return cost, list(dict.fromkeys(rules))
 
 
 def move_cost(state: State, character: Instance, location: Instance) -> tuple[int, list[str]]:

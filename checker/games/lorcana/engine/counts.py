@@ -50,29 +50,34 @@ def _without_zone(card_np: Any, zone: str = "in_discard") -> Any:
     return {"card_np": {**{k: v for k, v in fields.items() if k != "determiner"}, "post_modifier": kept}}
 
 
-def _under_itself(card_np: Any) -> bool:
-    """Whether a phrase looks under the card the ability is on: «under this character», «under her»."""
+def _holder(card_np: Any) -> Any:
+    """What a phrase looks under: ``"self"`` for the card the ability is on («under this character», «under her»),
+    a phrase of cards in play («under your characters»), ``None`` when it is beyond this checker."""
     for modifier in card_np.get("card_np", {}).get("post_modifier", []):
         target = modifier.get("under", {}).get("target") if isinstance(modifier, dict) else None
         if isinstance(target, dict) and ("pronoun" in target or any(k == "this_card" for k, _ in nodes(target))):
-            return True
-    return False
+            return "self"
+        if isinstance(target, dict) and "card_np" in target and supported(target):
+            return target
+    return None
 
 
 def cards_under(card_np: Any, state: State, source: Instance) -> list[Instance] | None:
-    """The facedown cards under a card that the phrase denotes («a card under this character», lorcana:8.4.1);
-    ``None`` when the phrase names a card the checker cannot tell."""
+    """The facedown cards under a card that the phrase denotes («a card under this character», «each card under your
+    characters», lorcana:8.4.1); ``None`` when the phrase names a card the checker cannot tell."""
     rest = _without_zone(card_np, "under")
-    if not _under_itself(card_np) or not understood(rest):
+    holder = _holder(card_np)
+    if holder is None or not understood(rest):
         return None
-    return [state.cards[ref] for ref in source.under if card_matches(rest, state.cards[ref], source)]
+    holders = [source] if holder == "self" else [c for c in state.in_play() if matches(holder, c, source)]
+    return [state.cards[ref] for card in holders for ref in card.under if card_matches(rest, state.cards[ref], source)]
 
 
 def countable(card_np: Any) -> bool:
     """Whether ``times`` can count the cards the phrase denotes (in play, in a hand, in your discard, under the
     card itself)."""
     if any(k == "under" for k, _ in nodes(card_np)):
-        return _under_itself(card_np) and understood(_without_zone(card_np, "under"))
+        return _holder(card_np) is not None and understood(_without_zone(card_np, "under"))
     if any(k == "in_discard" for k, _ in nodes(card_np)):
         return "your_discard" in {k for k, _ in nodes(card_np)} and understood(_without_zone(card_np))
     return supported(card_np)

@@ -25,6 +25,7 @@ from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
 from checker.games.lorcana.engine.replacements import damage_replacement, replaces_previous, says_instead
+from checker.games.lorcana.engine.shields import one_shot
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
 from checker.games.lorcana.engine.zonecards import ink_permission
 from checker.games.lorcana.keywords import canonical
@@ -127,6 +128,9 @@ def _effect_gaps(structure: Structure) -> list[str]:
             gaps.append(kind)
     previous = None
     for statement in _statements(structure):
+        if one_shot(statement) is not None:                                  # read by ``shields.py``
+            previous = statement
+            continue
         if says_instead(statement) and not replaces_previous(previous, statement):
             gaps.append("instead")                                           # a replacement beyond this checker
         previous = statement

@@ -9,8 +9,13 @@ from checker.games.lorcana.engine.cards import CardDef
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.replacements import damage_replacement
+from checker.games.lorcana.engine.shields import absorb
 from checker.games.lorcana.engine.state import WIN_LORE, Instance, State
 from checker.grammar.walk import nodes
+
+#: A self-replacement and another replacement on the same event: the self-replacement first, then the other one,
+#: on the modified event (lorcana:6.5.7).
+COMPETING = ("lorcana:6.5.7", "lorcana:6.5.7.1", "lorcana:6.5.7.2", "lorcana:6.5.7.3")
 
 
 @cache
@@ -47,13 +52,14 @@ def deal_damage(state: State, target: Instance, amount: int) -> int:
     """Deal damage; only damage actually dealt (after Resist) triggers «is dealt damage»; a protector's replacement
     takes that final amount as counters put on it instead (lorcana:6.7.2.2, 6.5.1)."""
 
-    placed = dealt(target, amount)                                           # modifiers first (6.7.2.2)
+    placed = absorb(state, target, dealt(target, amount))                    # modifiers first (6.7.2.2)
     protector = _protector(state, target) if placed > 0 else None
     if protector is not None:                                                # the damage is never dealt (6.5.4):
         protector.damage += placed                                           # counters put instead (1.9.2.2)
         state.cite("lorcana:6.7.2.2", "lorcana:6.5.1", "lorcana:6.5.4",
                    *(["lorcana:8.8.1"] if target.has("Resist") else []),
-                   *(["lorcana:8.8.3"] if protector.has("Resist") else []))
+                   *(["lorcana:8.8.3"] if protector.has("Resist") else []),
+                   *(COMPETING if state.self_replaced else ()))
         mark_lethal(state, protector)
         return 0
     if target.has("Resist") and amount > 0:                                  # reduced; to 0: none dealt (8.8.2)
@@ -104,7 +110,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None
         if leaders:
-            state.cite("lorcana:1.8.1", "lorcana:1.8.1.1", "lorcana:1.11.3")
+            state.cite("lorcana:1.8.1", "lorcana:1.8.1.1", "lorcana:1.11.3",
+                       *(["lorcana:1.8.4"] if len(leaders) > 1 else []))     # each in turn order
     if state.winner is None and state.ended_empty:                           # lorcana:1.8.1.2
         survivors = [p for p in state.players if p not in state.ended_empty]
         state.winner = survivors[0] if len(survivors) == 1 else None

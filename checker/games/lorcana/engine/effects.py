@@ -55,7 +55,7 @@ class Targets:
         if checked and self.demand is not None:
             self.demand -= 1
         if valid == [] and self.refs and short:                              # nothing it can choose: that part
-            self.state.cite("lorcana:1.2.3")                                 # does nothing, the rest goes on
+            self.state.cite("lorcana:1.2.3", "lorcana:1.7.7")                # does nothing, the rest goes on
             if source is not None and any(c.has("Ward") and matches(phrase, c, source) for c in self.state.in_play()):
                 self.state.cite("lorcana:8.15.1")                            # Ward: not a valid choice
             return None
@@ -64,7 +64,8 @@ class Targets:
                 if valid:
                     raise Refused(f"hay que elegir un {describe(phrase)} ({', '.join(valid)}): "
                                   "si existe una opción válida, elegir no es opcional", CHOICE)
-                return None                                                  # nothing to choose: that part does nothing
+                self.state.cite("lorcana:1.7.7")                             # no legal choice: that part does
+                return None                                                  # nothing
             self.state.unresolved.append(f"{what}: falta un objetivo en «targets»")
             return None
         ref = self.refs.pop(0)

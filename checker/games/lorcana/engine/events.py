@@ -28,9 +28,9 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
 #: Event node types the engine matches (about the card itself or watched on others) and whose cards they watch
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
-               "you_draw": "yours"}
+               "you_draw": "yours", "you_move": "yours"}
 #: The engine event of the event node types about playing or drawing a card (the others: their verb, their zone).
-PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn"}
+PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn", "you_move": "moves"}
 
 #: The rules of an event when it triggers something: playing the card itself (4.3.4.1), cards leaving play, whose
 #: triggers are checked as they leave, together (7.4.3).
@@ -140,6 +140,11 @@ def watches_of(card: CardDef) -> tuple[tuple[str, frozenset[str], Any, str, str]
     return tuple(found)
 
 
+#: «During your turn, whenever …»: a trigger that also has a duration works only while both apply (lorcana:6.1.13.1,
+#: 6.1.13.6).
+DURING_TRIGGER = ("lorcana:6.1.13.1", "lorcana:6.1.13.6")
+
+
 def _whose(whose: str, card: Instance, source: Instance) -> bool:
     if whose == "here":
         return card.at == source.ref
@@ -162,14 +167,19 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
     for name, events in [*events_of(card.card), *gained]:                   # its own, printed or gained (6.4.2)
         if f"{event}@unread" in events:
             state.unresolved.append(f"disparador no evaluado de {card.ref}: {name}")
+        during = DURING_TRIGGER if f"{event}@your_turn" in events else ()
         if event in events or scoped in events:
             state.bag.append(name)
             state.pending.append((name, card.ref, card.ref))
-            state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()))   # met: into the bag
+            state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()), *during)  # met: into the bag
+            if card.zone != "play" and card in together:
+                state.cite("lorcana:7.4.3")                                  # it left with the others: it sees them
         elif _related(event, events):                                        # a near miss: it does not trigger
-            state.cite("lorcana:6.2.1", *(["lorcana:6.1.13.1"] if f"{event}@your_turn" in events else []),
+            state.cite("lorcana:6.2.1", *during,
                        *(["lorcana:4.6.2"] if any("in_challenge" in e for e in events) else []))
     sources = [*state.in_play(), *(c for c in together if c is not card)]   # those leaving with it see it (7.4.3)
+    if card.zone != "play" and event not in _MOVES.values() and any(event in w[1] for w in watches_of(card.card)):
+        state.cite("lorcana:1.6.1")                                          # gone from play: its abilities too
     watchers = [(name, events, phrase, whose, scope, source) for source in sources
                 for name, events, phrase, whose, scope in watches_of(source.card)]
     watchers += [(f["key"], f["events"], f["phrase"], f["whose"], "", state.cards[f["source"]])
@@ -180,7 +190,7 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
                 state.cite("lorcana:6.2.1")
             continue
         if scope == "your_turn" and state.active != source.owner:
-            state.cite("lorcana:6.2.1", "lorcana:6.1.13.1")                 # «… during your turn» only
+            state.cite("lorcana:6.2.1", *DURING_TRIGGER)                     # «… during your turn» only
             continue
         if (scope and scope != "your_turn") or not supported(phrase):
             note = f"disparador no evaluado de {source.ref}: {name}"
@@ -189,7 +199,8 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
         elif matches(phrase, card, source):
             state.bag.append(name)
             state.pending.append((name, source.ref, card.ref))
-            state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()))
+            state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()),
+                       *(DURING_TRIGGER if scope == "your_turn" else ()))
         else:                                                                # the card is not the one it names
             state.cite("lorcana:6.2.1")
 

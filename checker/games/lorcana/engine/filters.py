@@ -23,14 +23,33 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "up_to_chosen", "n_chosen"}
 
 
+def _under_them(modifier: Any) -> bool:
+    """«with a card under them»: a post-modifier about the cards under the card itself (lorcana:8.4.1)."""
+    inner = modifier.get("with_cards", {}).get("card_np", {}) if isinstance(modifier, dict) else {}
+    under = [m.get("under", {}).get("target", {}) for m in inner.get("card_np", {}).get("post_modifier", [])
+             if isinstance(m, dict) and "under" in m]
+    rest = [m for m in inner.get("card_np", {}).get("post_modifier", []) if not (isinstance(m, dict) and "under" in m)]
+    return len(under) == 1 and "pronoun" in under[0] and not rest and \
+        {k for k, _ in nodes(inner)} <= {"card_np", "a", "card", "cards", "under", "pronoun"}
+
+
+def _plain(card_np: dict[str, Any]) -> dict[str, Any]:
+    """The phrase without its «with a card under them» post-modifiers (``matches`` checks those itself)."""
+    fields = card_np.get("card_np")
+    if not isinstance(fields, dict) or not any(_under_them(m) for m in fields.get("post_modifier", [])):
+        return card_np
+    return {**card_np, "card_np": {**fields, "post_modifier": [m for m in fields["post_modifier"]
+                                                               if not _under_them(m)]}}
+
+
 def supported(card_np: dict[str, Any]) -> bool:
-    return all(kind in KNOWN for kind, _ in nodes(card_np))
+    return all(kind in KNOWN for kind, _ in nodes(_plain(card_np)))
 
 
 def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     """Whether ``card`` is among the cards the phrase denotes, seen from the card ``source``."""
     fields = card_np.get("card_np", {})
-    kinds = {kind for kind, _ in nodes(card_np)}
+    kinds = {kind for kind, _ in nodes(_plain(card_np))}
     if "this_card" in kinds:
         return card is source
     noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
@@ -76,8 +95,10 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
             stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(limit["stat_symbol"])]
             if not _within(card.stat(stat), limit):
                 return False
-    keywords = [str(v) for _, f in nodes(fields.get("post_modifier", [])) for k, v in f.items()
-                if k in ("simple_keyword", "plus_keyword", "number_keyword")]
+    if any(_under_them(m) for m in fields.get("post_modifier", [])) and not card.under:
+        return False                                                         # «with a card under them»
+    keywords = [str(v) for _, f in nodes(_plain(card_np).get("card_np", {}).get("post_modifier", []))
+                for k, v in f.items() if k in ("simple_keyword", "plus_keyword", "number_keyword")]
     return all(card.has(k) for k in keywords)
 
 

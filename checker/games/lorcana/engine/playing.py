@@ -49,6 +49,7 @@ def enter(state: State, card: Instance, exerted: bool = False) -> None:
     state.move(card, "play")
     card.gained_abilities.clear()                                            # a new card (lorcana:7.1.6)
     card.gained_flags.discard("shifted")
+    card.gained_flags.add("entered")                                         # this turn (cleared as it ends)
     card.dry = card.card.type != "character"
     card.exerted = exerted or "enters_exerted" in card.flags()
     # «enters play with N damage»: counters put on it, not damage dealt (Resist does not apply)

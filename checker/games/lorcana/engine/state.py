@@ -32,6 +32,8 @@ class Instance:
     modifiers: list[tuple[str, int, str]] = field(default_factory=list)
     #: Keywords gained until a moment: (keyword, value, until).
     gained: list[tuple[str, int | None, str]] = field(default_factory=list)
+    #: Replacement effects waiting on it for their one event (``shields.py``): (key, predicate, until).
+    shields: list[tuple[str, str, str]] = field(default_factory=list)
     #: Once-per-turn uses this turn (``boosted``…), cleared when the turn ends.
     gained_flags: set[str] = field(default_factory=set)
     #: Quoted abilities an effect gave it (lorcana:6.4.2): triggered ones as (key, ability, until); kept after it
@@ -144,6 +146,9 @@ class State:
     #: Floating (lorcana:6.2.7.1) and delayed (6.2.7.2) triggered abilities created by effects: ``key``, ``source``
     #: ref, ``sentence`` (its parsed text), ``until`` («turn») or ``at`` («turn_end»), ``refs`` («them»).
     floating: list[dict[str, Any]] = field(default_factory=list)
+    #: Whether the sentence resolving now is a self-replacement's [B] (lorcana:6.5.6): another replacement of the
+    #: same event then applies after it (6.5.7).
+    self_replaced: bool = False
 
     def cite(self, *rules: str) -> None:
         """Record rules the game applied on its own, once each (the verdict cites them)."""
@@ -181,6 +186,7 @@ class State:
             card.modifiers.clear()
             card.gained.clear()
             card.granted.clear()
+            card.shields.clear()
             for other in self.cards.values():
                 if other.at == card.ref:
                     other.at = None
