@@ -97,13 +97,14 @@ def quest(state: State, action: Action) -> Verdict:
         return illegal("el personaje está agotado: solo uno preparado puede hacer una misión",
                        "lorcana:4.5.1.1", "lorcana:5.1.1.2")
     if not card.dry:
-        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5"] + (["lorcana:8.9.1"] if card.has("Rush") else [])
+        rush = ["lorcana:8.9.1"] if card.has("Rush") else []
+        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", *rush]
         return illegal("el personaje se está secando (entró en juego este turno)", *rules)
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
     trigger(state, card, "quests")
-    verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.4", "lorcana:1.11.2"],
-                      f"gana {max(card.stat('lore'), 0)} de leyenda")
+    verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.2", "lorcana:5.1.1.12", "lorcana:4.5.1.4", "lorcana:1.11.2"],
+                      f"gana {max(card.stat('lore'), 0)} de leyenda")             # dry, no limiter stops it
     if card.stat("lore") < 0:
         verdict.cite("lorcana:6.6.3")                                        # a negative lore value counts as 0
     if "shifted" in card.gained_flags:
@@ -177,9 +178,9 @@ def challenge(state: State, action: Action) -> Verdict:
     if defender.card.type == "character" and not defender.has("Bodyguard"):
         bodyguards = [c for c in state.in_play(defender.owner) if c.has("Bodyguard") and c is not defender]
         guards = [c for c in bodyguards if can_challenge(state, attacker, c).legal]
-        if guards:
+        if guards:                                                           # and why it is a valid choice
             return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
-                           "lorcana:8.3.3", "lorcana:4.6.4.3")
+                           "lorcana:8.3.3", "lorcana:4.6.4.3", *can_challenge(state, attacker, guards[0]).rules)
         for guard in bodyguards:                                             # «if able»: it can't be challenged
             verdict.cite("lorcana:8.3.3", *can_challenge(state, attacker, guard).rules)
     verdict.cite("lorcana:4.6", "lorcana:4.6.4.4")
@@ -221,6 +222,10 @@ def challenge(state: State, action: Action) -> Verdict:
     to_attacker = deal_damage(state, attacker, max(back, 0))
     step(f"lorcana:4.6.6.2 daño a la vez: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
     verdict.cite("lorcana:4.6.6", "lorcana:4.6.6.1", "lorcana:4.6.6.2")
+    if any(c.modifiers_of("strength") > 1 for c in (attacker, defender)):
+        verdict.cite("lorcana:6.6.1.2")                                      # all combine, in no order
+    if min(strength, back) < 0:
+        verdict.cite("lorcana:6.6.2")                                        # negative ¤ deals no damage
     if defender.card.type == "location":
         verdict.cite("lorcana:4.6.8.3")                                     # no damage back from a location
     if defender.has("Resist") or attacker.has("Resist"):
@@ -384,7 +389,10 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
     if card.card.type == "action":                                           # in the Play zone while its effect
         return resolve_all(state, card, action)                              # resolves, then discarded (6.7.1.2)
     if onto is None:
-        enter(state, card, exerted=bool(action.get("exerted", False) and card.has("Bodyguard")))
+        guarded = bool(action.get("exerted", False) and card.has("Bodyguard"))
+        enter(state, card, exerted=guarded)
+        if guarded:
+            state.cite("lorcana:8.3.2")                                      # it may enter play exerted
         return []
     exerted, dry, damage, at = onto.exerted, onto.dry, onto.damage, onto.at
     kept = list(onto.modifiers), list(onto.gained), list(onto.granted)      # effects on it apply on (8.10.5)
@@ -414,7 +422,8 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
     vanished = []
     for ref in chosen:                                                       # Vanish, after the effect (8.14.2)
         target = state.cards[ref]
-        if target.owner != state.active and target.has("Vanish"):
+        if target.owner != state.active and target.has("Vanish"):            # its triggered ability (8.14.1)
+            state.bag.append("Vanish")
             state.cite("lorcana:8.14.2")                                    # gone already: nothing to banish
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
             state.move(target, "discard")
@@ -441,19 +450,24 @@ def move(state: State, action: Action) -> Verdict:
     _pay(player, cost)
     character.at = location.ref
     trigger(state, character, "moves")
-    drying = ["lorcana:1.7.5"] if not character.dry else []                  # moving needs no dry character
+    drying = ["lorcana:1.7.5", "lorcana:5.3.5"] if not character.dry else []  # moving needs no dry character
     return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4", *changed, *drying])
 
 
 # ---------------------------------------------------------------------------------------------- turn
 def end_turn(state: State, action: Action) -> Verdict:
+    reckless = []                                                            # «must challenge if able» (8.7.3)
     for card in state.in_play(state.active):
         if card.has("Reckless") and not card.exerted and (card.dry or card.has("Rush")):
             targets = [d for p in state.opponents(state.active) for d in state.in_play(p)
                        if can_challenge(state, card, d).legal]
             if targets:
+                located = ["lorcana:4.6.8.2"] if any(d.card.type == "location" for d in targets) else []
                 return illegal(f"«{card.ref}» tiene Temerario y puede desafiar: el turno no puede terminar",
-                               "lorcana:8.7.3", "lorcana:3.4.1")
+                               "lorcana:8.7.3", "lorcana:3.4.1", *located)
+        if card.has("Reckless"):                                             # not able: the turn may end
+            reckless += ["lorcana:8.7.3", *(["lorcana:1.2.2"] if "cant_challenge" in card.flags() else [])]
+    state.cite(*reckless)
     for card in state.in_play(state.active):                                 # End-of-Turn Phase (3.4.1.1)
         trigger(state, card, "turn_end")
     for card in state.in_play():
@@ -487,7 +501,7 @@ def end_turn(state: State, action: Action) -> Verdict:
     order = list(state.players)
     state.active = order[(order.index(state.active) + 1) % len(order)]
     beginning_phase(state)
-    return Verdict(True, [*phase, "lorcana:3.4", "lorcana:3.2"], f"empieza el turno de {state.active}")
+    return Verdict(True, [*phase, "lorcana:3.4", "lorcana:3.4.2", "lorcana:3.2"], f"empieza el turno de {state.active}")
 
 
 def beginning_phase(state: State) -> None:
@@ -511,9 +525,11 @@ def beginning_phase(state: State) -> None:
     for card in state.cards.values():                                        # «during their next turn»: now
         card.modifiers = [(s, a, "turn" if u == f"their_turn:{state.active}" else u) for s, a, u in card.modifiers]
         card.gained = [(k, v, "turn" if u == f"their_turn:{state.active}" else u) for k, v, u in card.gained]
+        card.granted = [(f, "turn" if u == f"their_turn:{state.active}" else u) for f, u in card.granted]
     for card in state.cards.values():                                        # «until the start of your next turn»
-        if any(m[2] == f"next_turn:{state.active}" for m in [*card.modifiers, *card.gained]):
+        if any(m[-1] == f"next_turn:{state.active}" for m in [*card.modifiers, *card.gained, *card.granted]):
             state.cite("lorcana:3.2.1.3")
+        card.granted = [g for g in card.granted if g[1] != f"next_turn:{state.active}"]
         card.modifiers = [m for m in card.modifiers if m[2] != f"next_turn:{state.active}"]
         card.gained = [g for g in card.gained if g[2] != f"next_turn:{state.active}"]
         card.shields = [s for s in card.shields if s[2] != f"next_turn:{state.active}"]

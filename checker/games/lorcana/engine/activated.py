@@ -113,8 +113,12 @@ def _exert_another(state: State, card: Instance, phrase: Any, taken: list[Instan
 
 
 def new_location(card: Any) -> list[str]:
-    """A location's abilities work the turn it is played (lorcana:5.6.4): the rule, when that is the case."""
-    return ["lorcana:5.6.4"] if card.card.type == "location" and "entered" in card.gained_flags else []
+    """An item's or a location's abilities work the turn it is played (lorcana:5.5.4, 5.6.4, 6.3.1.2): the rules,
+    when that is the case."""
+    if "entered" not in card.gained_flags:
+        return []
+    return {"item": ["lorcana:5.5.4", "lorcana:6.3.1.2"], "location": ["lorcana:5.6.4", "lorcana:6.3.1.2"]}.get(
+        card.card.type, [])
 
 
 def boost(state: State, card: Any) -> Verdict:

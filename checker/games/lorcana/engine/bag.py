@@ -50,11 +50,19 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         played = state.cards.get(str(action.get("card")))
         if action.get("type") == "play" and played is not None and played.card.type == "action":
             state.cite("lorcana:5.4.5")                                      # after the action is played
+    players = list(state.players)
+    turn_order = players[players.index(state.active):] + players[:players.index(state.active)]
+    resolving = state.active                                                 # who resolves from the bag now
     while state.pending:
-        order = sorted(state.pending, key=lambda p: state.cards[p[1]].owner != state.active)
-        name, ref, subject = order[0]
-        state.pending.remove(order[0])
-        state.cite("lorcana:7.7.4.2" if state.cards[ref].owner == state.active else "lorcana:7.7.4.4")
+        mine = [p for p in state.pending if state.cards[p[1]].owner == resolving]
+        if not mine:                                                         # passing the bag (7.7.4.4), in turn
+            after = turn_order[turn_order.index(resolving) + 1:] + turn_order[:turn_order.index(resolving) + 1]
+            resolving = next(p for p in after if any(state.cards[q[1]].owner == p for q in state.pending))
+            continue
+        name, ref, subject = mine[0]
+        state.pending.remove(mine[0])
+        state.cite("lorcana:7.7.4.2" if resolving == state.active else "lorcana:7.7.4.4")
+        waiting = set(state.pending)
         if name.casefold() in declined:
             continue
         source = state.cards[ref]
@@ -80,6 +88,11 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         state.subject = None
         settle(state)                                                        # after each ability (1.8.1)
         flush_moves(state)
+        added = [p for p in state.pending if p not in waiting]
+        if any(state.cards[p[1]].owner != resolving for p in added):
+            state.cite("lorcana:7.7.6")                                      # it waits for its player's turn
+        if any(state.cards[p[1]].owner == resolving for p in added):
+            state.cite("lorcana:7.7.5")                                      # seen by the next bag check
 
 
 def settle(state: State) -> None:

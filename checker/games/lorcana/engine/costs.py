@@ -23,7 +23,10 @@ COST_CHANGES = {"cost_increase": 1, "cost_reduction": -1, "shift_cost_reduction"
 SHIFT_ONLY = frozenset({"shift_cost_reduction"})
 #: Static sentences that change what moving a character to a location costs (lorcana:4.7.3.3) and the sign.
 MOVE_COST_CHANGES = {"move_cost_reduction": -1, "move_cost_reduction_any": -1, "move_here_cost_reduction": -1,
-                     "move_cost_reduction_other": -1}
+                     "move_cost_reduction_other": -1, "move_cost_reduction_any_location": -1,
+                     "move_here_cost_increase": 1}
+#: Move cost changes about this location only («… to move here»).
+_HERE = frozenset({"move_here_cost_reduction", "move_here_cost_increase"})
 #: Every static payment change the engine reads (``coverage.py``).
 PAYMENT_CHANGES = frozenset(COST_CHANGES) | frozenset(MOVE_COST_CHANGES)
 #: Subjects of a cost-changing sentence: whose plays it changes.
@@ -146,11 +149,14 @@ def move_cost(state: State, character: Instance, location: Instance) -> tuple[in
     arrived = Instance(character.ref, character.card, character.owner, "play", at=location.ref)   # «here»: there
     for source in state.in_play():
         for verb, subject, fields, prefixes in _cost_clauses(source, MOVE_COST_CHANGES):
-            here = verb == "move_here_cost_reduction"
+            here = verb in _HERE
             elsewhere = verb == "move_cost_reduction_other"                    # «to your other locations»
             target = fields.get("target", {})
-            applies = None if not PAYERS & set(subject) or not supported(target) else \
-                ("you" not in subject or character.owner == source.owner) and matches(target, arrived, source) \
+            movers = "card_np" in subject and not target                     # «Opposing characters pay 2 ⬡ more
+            target = subject if movers else target                           # to move here»: those who move pay
+            mover = movers or "you" not in subject or character.owner == source.owner
+            applies = None if not (movers or PAYERS & set(subject)) or not supported(target) else \
+                mover and matches(target, arrived, source) \
                 and (not here or location is source) and (not elsewhere or location is not source)
             change += MOVE_COST_CHANGES[verb] * _amount(applies, fields, prefixes, state, source,
                                                         "cambio de coste de movimiento")

@@ -213,8 +213,8 @@ def _static_gaps(structure: Structure) -> list[str]:
                          if isinstance(a, dict) and "be_challenged_by" in a
                          and not supported(a["be_challenged_by"].get("card_np") or {})]
                 continue
-            if verb in PAYMENT_CHANGES and PAYERS & set(subject):              # «you pay N ⬡ less to play …»
-                target = args.get("target", {})
+            if verb in PAYMENT_CHANGES and _payers(subject, args):             # «you pay N ⬡ less to play …»
+                target: Structure = (args.get("target") or subject) if isinstance(args, dict) else subject
                 if not any(k == "this_card" for k, _ in nodes(target)) and not supported(target):
                     gaps.append("card_np")
                 gaps += ["card_np" for p in prefixes if "for_each" in p.get("prefix", {}).get("timing", {})
@@ -309,5 +309,12 @@ def trigger_gaps(card: CardDef) -> tuple[str, ...]:
 def _cost_change(structure: Structure) -> bool:
     """Every clause of the ability changes what a player pays («you pay N ⬡ less to play …»)."""
     clauses = [(verb, fields) for statement in _statements(structure) for verb, _, fields in _clauses(statement)]
-    return bool(clauses) and all(verb in PAYMENT_CHANGES and PAYERS & set(fields.get("subject", {}))
+    return bool(clauses) and all(verb in PAYMENT_CHANGES and _payers(fields.get("subject", {}), fields)
                                  for verb, fields in clauses)
+
+
+def _payers(subject: Structure, args: Any) -> bool:
+    """Whether a payment change names who pays: «you», «each player», or the movers («Opposing characters pay …
+    to move here», with no other target)."""
+    target = args.get("target") if isinstance(args, dict) else None
+    return bool(PAYERS & set(subject)) or ("card_np" in subject and target is None)

@@ -100,6 +100,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         state.lethal.clear()
     if banished:
         state.applied.append("lorcana:1.8.1.4")
+        if any(c.modifiers_of("willpower") for c in banished):
+            state.cite("lorcana:6.6.1.1")                                    # its willpower as modified now
     if len(banished) > 1:
         state.cite("lorcana:1.8.4")                                          # all at once
     for card in banished:

@@ -8,7 +8,7 @@ from typing import Any
 
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.cards import keywords_of
-from checker.games.lorcana.engine.counts import countable, times
+from checker.games.lorcana.engine.counts import OTHER, countable, times
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
@@ -76,7 +76,9 @@ class Targets:
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
             raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", *also)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
-            raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE, REQUIREMENT)
+            itself = ["lorcana:6.1.6"] if card is source and OTHER & {k for k, _ in nodes(phrase)} else []
+            raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE, REQUIREMENT,
+                          *itself)
         if checked:
             self.state.cite(CHOICE, REQUIREMENT)                             # the choice meets what it asks
         if card.has("Vanish") and card.owner != self.chooser and source is not None \
@@ -249,8 +251,12 @@ def _subjects(c: Clause, verb: str) -> list[Instance]:
     return chosen_cards(c, verb, c.subject)
 
 
-#: Turn actions a «… can't [action] for the rest of this turn» effect stops (checked by ``actions.py``).
+#: Turn actions a «… can't [action] …» effect stops (checked by ``actions.py``).
 _STOPPED_THIS_TURN = ("quest", "challenge", "move")
+#: How long a «… can't [action] …» effect lasts, by duration node type: this turn, until the start of the effect's
+#: player's next turn, or during the target's player's next turn (dormant until then).
+_CANT_UNTIL = {"rest_of_turn": "turn", "this_turn": "turn", "until_your_next_turn": "next_turn",
+               "during_their_next_turn": "their_turn"}
 
 
 def _cant(c: Clause) -> bool:
@@ -262,12 +268,13 @@ def _cant(c: Clause) -> bool:
             c.state.cite("lorcana:1.2.2")                                     # it overrides the Ready step
         return True
     stopped = [a for a, _ in nodes(c.args.get("action_list", {})) if a != "action_list"]
-    duration = [d for d, _ in nodes(c.args.get("duration", {}))]
-    if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) \
-            or not any(d in ("rest_of_turn", "this_turn") for d in duration):
+    lasting = next((_CANT_UNTIL[d] for d, _ in nodes(c.args.get("duration", {})) if d in _CANT_UNTIL), None)
+    if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) or lasting is None:
         return False
-    for target in _subjects(c, "cant"):                                      # ends with the turn (6.2.7.1)
-        target.granted += [(f"cant_{a}", "turn") for a in stopped]
+    for target in _subjects(c, "cant"):                                      # ends when its duration does
+        until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else _lasting_for(lasting, target)
+        target.granted += [(f"cant_{a}", until) for a in stopped]
+    c.state.cite("lorcana:1.2.2", *DURATION_RULES.get(lasting, ()))
     return True
 
 
@@ -568,9 +575,8 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         target.damage = 0
     elif verb == "put_damage":
         target.damage += amount                                              # not dealt: no Resist (8.8.3)
-        mark_lethal(state, target)
-        if target.has("Resist"):
-            state.cite("lorcana:1.9.2.2", "lorcana:8.8.3")
+        mark_lethal(state, target)                                           # and no «is dealt damage»
+        state.cite("lorcana:1.9.2.2", "lorcana:1.9.2.1", *(["lorcana:8.8.3"] if target.has("Resist") else []))
     else:
         target.damage = max(0, target.damage - amount)
 

@@ -53,7 +53,7 @@ class Instance:
         return list(self.aura_rules.get(flag, []))
 
     def flags(self) -> frozenset[str]:
-        return static_flags(self.card) | self.aura_flags | {flag for flag, _ in self.granted}
+        return static_flags(self.card) | self.aura_flags | {flag for flag, until in self.granted if awake(until)}
 
     def keyword(self, name: str) -> int | None:
         """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""
@@ -76,6 +76,12 @@ class Instance:
         base = {"strength": self.card.strength, "willpower": self.card.willpower, "lore": self.card.lore}[name]
         return base + sum(amount for stat, amount, until in self.modifiers if stat == name and awake(until)) \
             + sum(amount for stat, amount in self.aura_mods if stat == name)
+
+
+    def modifiers_of(self, name: str) -> int:
+        """How many modifiers apply to a characteristic now (lorcana:6.6.1.2: they all combine)."""
+        return sum(1 for stat, _, until in self.modifiers if stat == name and awake(until)) \
+            + sum(1 for stat, _ in self.aura_mods if stat == name)
 
 
 def awake(until: str) -> bool:
