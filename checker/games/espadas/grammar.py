@@ -53,6 +53,8 @@ NAMED = {
     "BUT_NOT": "«pero no»",
     "FACTION": "«Facción»",
     "VALUE_WORD": "«valor»",
+    "THE_OTHER": "«la otra» o «el otro»",
+    "ENOUGH_TO": "«suficiente para»",
     "IN_NTH": "«en el» antes de un ordinal",
     "ANY_FACTION": "«cualquier» antes de «Facción»",
     "OTHER_ONE": "«otra» antes de «Facción»",

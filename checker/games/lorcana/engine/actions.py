@@ -288,6 +288,7 @@ def play(state: State, action: Action) -> Verdict:
     else:
         raise ReglasError(f"action.via: «{via}» no es una forma de jugar", fix="usa ink, shift, sing o free")
     vanished = _enter(state, card, onto, action)
+    rules.append("lorcana:4.3.3.2" if card.card.type == "action" else "lorcana:4.3.3.1")   # how it enters play
     if card.card.type == "action":
         rules.append("lorcana:6.7.1.2")                                      # in the Play zone while it resolved
     game_state_check(state)
@@ -548,6 +549,16 @@ def beginning_phase(state: State) -> None:
 def activate(state: State, action: Action) -> Verdict:
     return run_activated(state, action)
 
+
+#: The steps of each turn action's process that a legal one went through, cited with its verdict (lorcana:4.2–4.7).
+PROCEDURES: dict[str, tuple[str, ...]] = {
+    "ink": ("lorcana:4.2.1", "lorcana:4.2.1.1", "lorcana:4.2.1.2", "lorcana:4.2.1.3"),
+    "play": ("lorcana:4.3.1", "lorcana:4.3.2", "lorcana:4.3.2.1", "lorcana:4.3.2.2", "lorcana:4.3.2.3", "lorcana:4.3.3"),
+    "quest": ("lorcana:4.5.1", "lorcana:4.5.1.1", "lorcana:4.5.1.3", "lorcana:4.5.3"),
+    "challenge": ("lorcana:4.6.1", "lorcana:4.6.3", "lorcana:4.6.4", "lorcana:4.6.4.1", "lorcana:4.6.4.3",
+                  "lorcana:4.6.4.5"),
+    "move": ("lorcana:4.7.1", "lorcana:4.7.3", "lorcana:4.7.3.1", "lorcana:4.7.3.2", "lorcana:4.7.3.3"),
+}
 
 HANDLERS: dict[str, Callable[[State, Action], Verdict]] = {
     "ink": ink, "quest": quest, "challenge": challenge, "play": play, "move": move,

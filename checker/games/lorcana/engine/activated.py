@@ -90,7 +90,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     game_state_check(state)
     usable = ["lorcana:4.4.2"] if card.card.type in ("item", "location") else []   # no drying for these
     usable += new_location(card)
-    return Verdict(True, ["lorcana:4.4", "lorcana:4.4.3.4", *usable], "habilidad activada")
+    return Verdict(True, ["lorcana:4.4", "lorcana:4.4.1", "lorcana:4.4.3", "lorcana:4.4.3.1", "lorcana:4.4.3.2",
+                          "lorcana:4.4.3.3", "lorcana:4.4.3.4", "lorcana:4.4.4", *usable], "habilidad activada")
 
 
 def _exert_another(state: State, card: Instance, phrase: Any, taken: list[Instance]) -> Verdict | list[Instance]:

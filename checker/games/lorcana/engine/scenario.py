@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from checker.games.lorcana.engine.actions import HANDLERS, Action
+from checker.games.lorcana.engine.actions import HANDLERS, PROCEDURES, Action
 from checker.games.lorcana.engine.bag import resolve_bag, settle
 from checker.games.lorcana.engine.coverage import static_gaps, trigger_gaps
 from checker.games.lorcana.engine.state import State, build, observe
@@ -14,7 +14,7 @@ from checker.scenario.actions import Handler, play_actions, scenario_actions
 from checker.scenario.model import Outcome, Verdict
 
 
-def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
+def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...] = ()) -> Handler[State]:
     """A turn action followed, when legal, by the game state check and the bag (lorcana:1.8, lorcana:7.7)."""
 
     def run(state: State, action: Action) -> tuple[Verdict, dict[str, Any]]:
@@ -26,6 +26,7 @@ def _turn_action(rule: Callable[[State, Action], Verdict]) -> Handler[State]:
         present = [card.ref for card in state.in_play()]
         verdict: Verdict = rule(state, action)
         if verdict.legal:
+            verdict.cite(*steps)                                             # the process it went through
             settle(state)                                                    # again until stable (1.8.3)
             resolve_bag(state, action)
             settle(state)
@@ -50,7 +51,8 @@ def _unapplied_statics(state: State, refs: list[str]) -> None:
                 state.unresolved.append(note)
 
 
-TURN_ACTIONS: dict[str, Handler[State]] = {kind: _turn_action(rule) for kind, rule in HANDLERS.items()}
+TURN_ACTIONS: dict[str, Handler[State]] = {kind: _turn_action(rule, PROCEDURES.get(kind, ()))
+                                           for kind, rule in HANDLERS.items()}
 
 
 def run_scenario(data: dict[str, Any]) -> Outcome:
