@@ -553,7 +553,8 @@ def activate(state: State, action: Action) -> Verdict:
 #: The steps of each turn action's process that a legal one went through, cited with its verdict (lorcana:4.2–4.7).
 PROCEDURES: dict[str, tuple[str, ...]] = {
     "ink": ("lorcana:4.2.1", "lorcana:4.2.1.1", "lorcana:4.2.1.2", "lorcana:4.2.1.3"),
-    "play": ("lorcana:4.3.1", "lorcana:4.3.2", "lorcana:4.3.2.1", "lorcana:4.3.2.2", "lorcana:4.3.2.3", "lorcana:4.3.3"),
+    "play": ("lorcana:4.3.1", "lorcana:4.3.2", "lorcana:4.3.2.1", "lorcana:4.3.2.2", "lorcana:4.3.2.3",
+             "lorcana:4.3.3"),
     "quest": ("lorcana:4.5.1", "lorcana:4.5.1.1", "lorcana:4.5.1.3", "lorcana:4.5.3"),
     "challenge": ("lorcana:4.6.1", "lorcana:4.6.3", "lorcana:4.6.4", "lorcana:4.6.4.1", "lorcana:4.6.4.3",
                   "lorcana:4.6.4.5"),
