@@ -201,8 +201,8 @@ def challenge(state: State, action: Action) -> Verdict:
     if defender.has("Challenger"):
         verdict.cite("lorcana:8.5.2")                                       # not while being challenged
     before = len(state.bag)
-    trigger(state, attacker, "challenges")
-    trigger(state, defender, "is_challenged")
+    trigger(state, attacker, "challenges", other=defender)
+    trigger(state, defender, "is_challenged", other=attacker)
     game_state_check(state)                                                  # after the declaration (1.8.1)
     step(f"lorcana:4.6.5 a la bolsa y resueltas: {', '.join(state.bag[before:]) or 'nada'}")
     resolve_bag(state, action)
@@ -234,7 +234,7 @@ def challenge(state: State, action: Action) -> Verdict:
     banished = game_state_check(state, "banished_in_challenge")
     for card, other in ((defender, attacker), (attacker, defender)):        # «banished by» the other (1.8.1.4)
         if card in banished and card.card.type == "character" and other.card.type == "character":
-            trigger(state, other, "banishes_in_challenge", tuple(banished))
+            trigger(state, other, "banishes_in_challenge", tuple(banished), other=card)
     step(f"lorcana:4.6.6.3 verificación del estado del juego; desterrados: "
          f"{', '.join(c.ref for c in banished) or 'ninguno'}")
     if banished:
@@ -379,7 +379,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
     before = len(state.pending)
     for singer in singers:
         singer.exerted = True
-        trigger(state, singer, "sings")                                      # «whenever this character sings» (8.12.3)
+        trigger(state, singer, "sings", other=song)                          # «whenever this character sings» (8.12.3)
     if len(singers) > 1 and len(state.pending) > before:
         rules.append("lorcana:8.12.3")                                       # each singer's own trigger
     return Verdict(True, rules)
@@ -450,7 +450,7 @@ def move(state: State, action: Action) -> Verdict:
         return illegal(f"mover aquí cuesta {cost} de tinta y hay {player.ink_ready}", "lorcana:4.7.3.4", *changed)
     _pay(player, cost)
     character.at = location.ref
-    trigger(state, character, "moves")
+    trigger(state, character, "moves", other=location)
     drying = ["lorcana:1.7.5", "lorcana:5.3.5"] if not character.dry else []  # moving needs no dry character
     return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4", *changed, *drying])
 
@@ -540,7 +540,8 @@ def beginning_phase(state: State) -> None:
             state.cite("lorcana:3.2.2.2", "lorcana:5.6.5.4")                 # not a triggered ability
         trigger(state, card, "turn_start")
     if state.pending:
-        state.cite("lorcana:3.2.1.4", "lorcana:3.2.2.3")                     # they wait for the Set step
+        state.cite("lorcana:3.2.1.4", "lorcana:3.2.2.3")                     # they wait for the Set step,
+        resolve_bag(state, {"type": "turn_start"})                           # and resolve before drawing
     game_state_check(state)
     draw(state, state.active, 1)                                             # 3.2.3
 

@@ -8,6 +8,7 @@ from checker.errors import ReglasError
 from checker.games.lorcana.engine.bag import resolve_sentences
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.effects import Targets
+from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import card_matches, select, understood
 from checker.grammar.walk import nodes
@@ -67,7 +68,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if exert and card.exerted:
         return Verdict(False, ["lorcana:4.4.3.4", "lorcana:5.1.1.2"], "la carta ya está agotada: no puede pagar ⟳")
     if exert and card.card.type == "character" and not card.dry:
-        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5"], "un personaje que se está secando no puede pagar ⟳")
+        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:6.3.1.1"],
+                       "un personaje que se está secando no puede pagar ⟳")
     if player.ink_ready < ink:
         return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
     if not exert and card.card.type == "character" and not card.dry:
@@ -143,6 +145,7 @@ def boost(state: State, card: Any) -> Verdict:
     state.move(top, "under")
     card.under.append(top.ref)
     card.gained_flags.add("boosted")
+    trigger(state, card, "put_under")                                        # «whenever you put a card under …»
     drying = ["lorcana:6.3.1.1"] if card.card.type == "character" and not card.dry else []   # no ⟳ in its cost
     drying += new_location(card)
     return Verdict(True, ["lorcana:8.4", "lorcana:8.4.1", "lorcana:8.4.3", *drying],

@@ -207,7 +207,7 @@ def _mode(choose: dict[str, Any], state: State, source: Instance, targets: Targe
     an illegal choice (6.7.3); several, with no ``mode``, are left unresolved — never chosen for the player."""
     options = [[{"sentence": s["option_sentence"]} for s in o["option"].get("option_sentence", [])]
                for o in choose.get("option", [])]
-    state.cite(UP_TO, "lorcana:6.1.5.2")                                   # one option or the other
+    state.cite(UP_TO, "lorcana:6.1.5.2", "lorcana:1.7.3")                  # one option or the other, as it resolves
     if state.choices and "mode" in state.choices[0]:
         mode = next_choice(state, "mode", "choose_one")
         if isinstance(mode, bool) or not isinstance(mode, int) or not 1 <= mode <= len(options):

@@ -105,13 +105,26 @@ def _amount(applies: bool | None, fields: dict[str, Any], prefixes: list[Any], s
 
 def free_permission(state: State, card: Instance) -> tuple[bool | None, list[str]] | None:
     """Whether the card's own static ability lets its player play it for free now («If you have …, you may play
-    this character for free», lorcana:1.5.5.3, 6.4.4.2): (holds, rules), ``holds`` ``None`` when its condition is
-    beyond this checker; ``None`` when the card has no such ability."""
-    for _, _, fields, prefixes in _cost_clauses(card, {"play_card": 0}):
-        if "for_free" not in fields or not _is_self(fields.get("target", {})):
-            continue
-        conditional = ["lorcana:6.4.4.2"] if any("condition" in p.get("prefix", {}) for p in prefixes) else []
-        return holds(prefixes, state, card), ["lorcana:1.5.5.3", *conditional]
+    this character for free» or «You may play this character for free if …», lorcana:1.5.5.3, 6.4.4.2, 6.4.4.3):
+    (holds, rules), ``holds`` ``None`` when its condition is beyond this checker; ``None`` without such an ability."""
+    for structure in card.card.abilities:
+        for kind, statement in nodes(structure):
+            if kind != "statement" or not any(
+                    "for_free" in fields.get("predicate", {}).get("play_card", {})
+                    and _is_self(fields.get("predicate", {}).get("play_card", {}).get("target", {}))
+                    for clause in statement.get("clause", []) for fields in clause.values()
+                    if isinstance(fields, dict)):
+                continue
+            prefixes = list(statement.get("prefix", []))
+            rules = ["lorcana:1.5.5.3"]
+            if any("condition" in p.get("prefix", {}) for p in prefixes):
+                rules.append("lorcana:6.4.4.2")                              # «If [condition], [effect]»
+            if "if_suffix" in statement:                                     # «[effect] if [condition]»
+                prefixes.append({"prefix": {"condition": {"if_condition": statement["if_suffix"]["if_suffix"]}}})
+                rules.append("lorcana:6.4.4.3")
+            if {"while_suffix", "unless_suffix", "trigger_suffix"} & statement.keys():
+                return None, rules                                           # a condition beyond this checker
+            return holds(prefixes, state, card), rules
     return None
 
 

@@ -20,7 +20,7 @@ from checker.games.lorcana.engine.conditions import COND_READS, CONDITIONS, SEQU
 from checker.games.lorcana.engine.costs import PAYERS, PAYMENT_CHANGES
 from checker.games.lorcana.engine.counts import countable
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
-from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS
+from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS, put_under
 from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
@@ -169,13 +169,17 @@ def _event_gaps(structure: Structure, kind: str = "") -> list[str]:
                 ((event_kind, event_fields),) = event.items()
                 phrase = event_fields.get("card_np") if isinstance(event_fields, dict) else None
                 verbs = [v for v, _ in nodes(event_fields.get("event_verb", {}))] if event_kind == "card_event" else []
-                zones = [z for z, _ in nodes(event_fields.get("destination", {}))] if event_kind == "card_put_into" \
-                    else []
+                zones = [z for z, _ in nodes(event_fields.get("destination", {}))] \
+                    if event_kind in ("card_put_into", "you_put_into") else []
+                under = put_under(event_fields) if event_kind == "you_put_into" else None
                 if event_kind not in SELF_EVENTS:
                     gaps.append(event_kind)
                 elif event_kind == "card_event" and not any(v in EVENT_VERBS for v in verbs):
                     gaps += verbs[:1] or [event_kind]
-                elif event_kind == "card_put_into" and not any(z in ZONE_EVENTS for z in zones):
+                elif under is not None:                                      # «… put a card under X»: X read
+                    gaps += [] if supported(under) or any(k in ("this_card", "pronoun") for k, _ in nodes(under)) \
+                        else ["card_np"]
+                elif event_kind in ("card_put_into", "you_put_into") and not any(z in ZONE_EVENTS for z in zones):
                     gaps.append(event_kind)
                 elif phrase is not None and not supported(phrase):
                     gaps.append("card_np")

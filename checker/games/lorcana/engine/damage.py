@@ -76,7 +76,7 @@ def draw(state: State, player: str, count: int) -> None:
     """Draw one card at a time; with the deck empty there is nothing to draw, and that alone loses nothing
     (lorcana:1.12.2, lorcana:1.2.3): a player loses when their turn ends with no cards in their deck (1.8.1.2)."""
     zones = state.players[player].zones
-    state.cite("lorcana:1.12.1")
+    state.cite("lorcana:1.12.1", *(["lorcana:1.12.2"] if count > 1 else []))    # one at a time
     for _ in range(count):
         if not zones["deck"]:
             state.cite("lorcana:1.2.3", "lorcana:1.8.1.2")                   # as much as possible; no loss yet
@@ -106,8 +106,11 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         state.cite("lorcana:1.8.4")                                          # all at once
     for card in banished:
         state.move(card, "discard")
+    waiting = len(state.pending)
     for card in banished:
         trigger(state, card, event, tuple(banished))
+    if len(state.pending) > waiting:
+        state.cite("lorcana:1.8.2")                                          # they wait for the check to finish
     if state.winner is None:
         leaders = [p for p in [state.active, *state.opponents(state.active)] if state.players[p].lore >= WIN_LORE]
         state.winner = leaders[0] if leaders else None

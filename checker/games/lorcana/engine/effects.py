@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.errors import ReglasError
@@ -414,6 +414,16 @@ AMOUNTS = frozenset({"deal_damage", "deal_damage_each", "put_damage", "remove_da
 
 
 #: Predicate node types of the grammar and their handlers (the engine's vocabulary; ``coverage.py`` reads it).
+def _deal_split(c: Clause) -> bool:
+    """«Deal 1 damage to chosen character and 2 damage to chosen location»: each amount to its own target, in order."""
+    amounts, targets = c.args.get("amount"), c.args.get("target")
+    if not isinstance(amounts, list) or not isinstance(targets, list) or len(amounts) != len(targets):
+        return False
+    deal = _on_targets("deal_damage")
+    return all([deal(replace(c, args={**c.args, "amount": amount, "target": target}))
+                for amount, target in zip(amounts, targets, strict=True)])
+
+
 EFFECTS: dict[str, Effect] = {
     "draw": _draw,
     "gain_lore": _gain_lore,
@@ -429,6 +439,7 @@ EFFECTS: dict[str, Effect] = {
     "deal_that_much_damage": _deal_that_much,
     "give": _give,
     "deal_damage_implicit": _deal_implicit,
+    "deal_damage_split": _deal_split,
     **ZONE_EFFECTS,
 }
 

@@ -28,7 +28,7 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
 #: Event node types the engine matches (about the card itself or watched on others) and whose cards they watch
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
-               "you_draw": "yours", "you_move": "yours"}
+               "you_draw": "yours", "you_move": "yours", "you_put_into": "zone"}
 #: The engine event of the event node types about playing or drawing a card (the others: their verb, their zone).
 PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn", "you_move": "moves"}
 
@@ -60,16 +60,33 @@ def _verb_events(fields: dict[str, Any]) -> set[str]:
     return {e for verb_kind, _ in nodes(fields.get("event_verb", {})) for e in EVENT_VERBS.get(verb_kind, ())}
 
 
+def put_under(fields: Any) -> Any:
+    """«Whenever you put a card under [X]»: the phrase of X, the card a card is put under (lorcana:8.4.1); ``None``
+    for any other event."""
+    if not isinstance(fields, dict) or "destination" in fields:
+        return None
+    modifiers = fields.get("card_np", {}).get("card_np", {}).get("post_modifier", [])
+    found = [m["under"].get("target") for m in modifiers if isinstance(m, dict) and "under" in m]
+    return found[0] if len(found) == 1 and isinstance(found[0], dict) else None
+
+
+def _under_itself(fields: Any) -> bool:
+    target = put_under(fields)
+    return target is not None and ("pronoun" in target or any(k == "this_card" for k, _ in nodes(target)))
+
+
 def watch(kind: str, fields: Any) -> Watch | None:
     """(events, phrase, whose) of an event about other cards; ``None`` when it is about the card itself or beyond
     the engine."""
-    if not isinstance(fields, dict) or kind not in SELF_EVENTS or _is_self(fields):
+    if not isinstance(fields, dict) or kind not in SELF_EVENTS or _is_self(fields) or _under_itself(fields):
         return None
     phrase = fields.get("card_np")
     whose = SELF_EVENTS[kind]
     if phrase is None:
         return None
-    if kind == "card_put_into":
+    if kind == "you_put_into" and put_under(fields) is not None:          # the card it goes under: the event's
+        return frozenset({"put_under"}), put_under(fields), "yours"
+    if kind in ("card_put_into", "you_put_into"):
         zone = next((z for z, _ in nodes(fields.get("destination", {})) if z in ZONE_EVENTS), None)
         if zone is None:
             return None
@@ -100,6 +117,8 @@ def own_events(structure: dict[str, Any]) -> frozenset[str]:
             ((kind, fields),) = event.items()
             if kind == "you_play" and _is_self(fields):
                 found.add("played")
+            elif kind == "you_put_into" and _under_itself(fields):          # «… put a card under this character»
+                found.add("put_under")
             elif kind == "card_event" and _is_self(fields):
                 found |= _verb_events(fields)
         scope = _scope(trigger)                                              # «… during your turn»: only then
@@ -158,16 +177,50 @@ def _related(event: str, events: frozenset[str]) -> bool:
     return any(e.split("@")[0].split("_")[0] == family for e in events)
 
 
-def trigger(state: State, card: Instance, event: str, together: tuple[Instance, ...] = ()) -> None:
+@cache
+def objects_of(card: CardDef) -> dict[str, tuple[Any, ...]]:
+    """The phrases of the other card an ability's event names, by ability name («… challenges another character»,
+    «… is challenged by a Pirate character»): the event triggers it only when that card fits."""
+    found: dict[str, tuple[Any, ...]] = {}
+    for structure in card.abilities:
+        name = structure.get("start", {}).get("name")
+        for kind, fields in nodes(find(structure, "trigger")):
+            if kind in EVENT_VERBS and isinstance(fields, dict) and isinstance(fields.get("card_np"), dict) and name:
+                found[str(name)] = (*found.get(str(name), ()), fields["card_np"])
+    return found
+
+
+def _object_fits(state: State, name: str, source: Instance, other: Instance | None) -> bool:
+    """Whether the other card of the event is the one the ability names (none named: yes); one the checker cannot
+    tell is reported, and the ability does not trigger."""
+    phrases = objects_of(source.card).get(name, ())
+    if not phrases:
+        return True
+    if other is None or not all(supported(p) for p in phrases):
+        note = f"disparador no evaluado de {source.ref}: {name}"
+        if note not in state.unresolved:
+            state.unresolved.append(note)
+        return False
+    fits = all(matches(p, other, source) for p in phrases)
+    if not fits:
+        state.cite("lorcana:6.2.1")                                          # not the card it names
+    return fits
+
+
+def trigger(state: State, card: Instance, event: str, together: tuple[Instance, ...] = (),
+            other: Instance | None = None) -> None:
     """Add to the bag the abilities that ``event`` happening to ``card`` triggers (lorcana:7.7.3): the card's own,
     then those of cards in play watching for it, then floating ones (6.2.7.1); a watched phrase this checker cannot
-    read is reported."""
+    read is reported. ``other``: the other card of the event (the challenged one, the challenger, the banished one),
+    for abilities that name it."""
     gained = [(key, own_events(ability)) for key, ability, _ in card.gained_abilities]
     scoped = f"{event}@your_turn" if state.active == card.owner else event
     for name, events in [*events_of(card.card), *gained]:                   # its own, printed or gained (6.4.2)
         if f"{event}@unread" in events:
             state.unresolved.append(f"disparador no evaluado de {card.ref}: {name}")
         during = DURING_TRIGGER if f"{event}@your_turn" in events else ()
+        if (event in events or scoped in events) and not _object_fits(state, name, card, other):
+            continue
         if event in events or scoped in events:
             state.bag.append(name)
             state.pending.append((name, card.ref, card.ref))
@@ -196,7 +249,7 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
             note = f"disparador no evaluado de {source.ref}: {name}"
             if note not in state.unresolved:
                 state.unresolved.append(note)
-        elif matches(phrase, card, source):
+        elif matches(phrase, card, source) and _object_fits(state, name, source, other):
             state.bag.append(name)
             state.pending.append((name, source.ref, card.ref))
             state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()),

@@ -203,7 +203,7 @@ def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], boo
         if context(c).looking is not None:
             return list(c.targets.previous), False
         return the_trigger_card(c.state, c.source, c.targets.previous), False
-    if isinstance(self_ref, dict) and "one" in self_ref:
+    if (isinstance(self_ref, dict) and "one" in self_ref) or "one_of_them" in target:   # «one of them»: looked at
         looked = context(c).looking
         if looked is None:
             return None
