@@ -53,6 +53,8 @@ NAMED = {
     "BUT_NOT": "«pero no»",
     "FACTION": "«Facción»",
     "VALUE_WORD": "«valor»",
+    "TO_HALF": "«a la mitad»",
+    "GAINS_WITH": "«gana» antes de una palabra clave con su efecto",
     "THE_OTHER": "«la otra» o «el otro»",
     "ENOUGH_TO": "«suficiente para»",
     "IN_NTH": "«en el» antes de un ordinal",

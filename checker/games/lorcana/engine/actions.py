@@ -263,7 +263,7 @@ def play(state: State, action: Action) -> Verdict:
         cost, changed = play_cost(state, card)
         if player.ink_ready < cost:
             return illegal(f"hacen falta {cost} de tinta preparada y hay {player.ink_ready}",
-                           "lorcana:4.3.2.4", "lorcana:4.3.2.4", *changed)
+                           "lorcana:4.3.2.4", "lorcana:1.5.3", *changed)                  # paid in full or not at all
         _pay(player, cost)
         rules += ["lorcana:4.3.2.4", *changed]
     elif via == "shift":
@@ -329,7 +329,7 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
     cost, changed = play_cost(state, card, base=cost)                        # modifiers apply to Shift (1.5.5.2)
     if player.ink_ready < cost:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
-                       "lorcana:8.10", "lorcana:4.3.2.4", *changed)
+                       "lorcana:8.10", "lorcana:4.3.2.4", "lorcana:1.5.3", *changed)
     _pay(player, cost)
     return Verdict(True, ["lorcana:8.10", *variant, "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6", *changed])
 
