@@ -12,6 +12,7 @@ from checker.games.lorcana.engine.counts import OTHER, countable, times
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
+from checker.games.lorcana.engine.flags import decoy
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, ink_permission, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
@@ -45,6 +46,21 @@ class Targets:
         #: than that, a phrase nothing can satisfy takes none of them.
         self.demand: int | None = None
 
+    def _decoys(self, card: Instance, phrase: Any, source: Instance | None, checked: bool) -> None:
+        """«Opposing players must choose this character … if able»: a choice that can fall on such a card must; one
+        that can't be chosen (Ward) binds nothing — what can't be done wins (lorcana:1.2.2)."""
+        decoys = [c for c in self.state.in_play() if c.owner != self.chooser and decoy(c.card)
+                  and (not checked or source is None or matches(phrase, c, source))]
+        if not decoys or card in decoys:
+            if decoys:
+                self.state.cite("lorcana:6.4.1", CHOICE)
+            return
+        able = [c for c in decoys if not c.has("Ward")]
+        if able:
+            raise Refused(f"hay que elegir «{able[0].ref}» si se puede: su habilidad obliga a los rivales",
+                          "lorcana:6.4.1", CHOICE)
+        self.state.cite("lorcana:1.2.2", "lorcana:8.15.1")                   # it can't be chosen: free choice
+
     def take(self, what: str, phrase: Any = None, source: Instance | None = None) -> Instance | None:
         """The next chosen card; checked against ``phrase`` (seen from ``source``) when the checker reads it."""
 
@@ -75,6 +91,7 @@ class Targets:
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
             raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", *also)
+        self._decoys(card, phrase, source, checked)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             itself = ["lorcana:6.1.6"] if card is source and OTHER & {k for k, _ in nodes(phrase)} else []
             raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE, REQUIREMENT,

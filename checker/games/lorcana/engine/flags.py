@@ -101,6 +101,26 @@ def static_flags(card: CardDef) -> frozenset[str]:
     return frozenset(flags)
 
 
+@cache
+def decoy(card: CardDef) -> bool:
+    """«Opposing players must choose this character for actions and abilities if able»: a static ability that
+    binds the opponents' choices (read by ``effects.Targets``)."""
+    for structure in card.abilities:
+        for kind, fields in nodes(structure):
+            if kind != "statement" or fields.get("prefix"):
+                continue
+            if any(decoy_clause(clause.get("declarative", {})) for clause in fields.get("clause", [])):
+                return True
+    return False
+
+
+def decoy_clause(declarative: dict[str, Any]) -> bool:
+    """«Opposing players must choose this character …»: the clause ``decoy`` reads."""
+    must = declarative.get("predicate", {}).get("must_choose_target", {})
+    target = must.get("target", {}) if isinstance(must, dict) else {}
+    return "opposing_players" in declarative.get("subject", {}) and any(k == "this_card" for k, _ in nodes(target))
+
+
 def quoted_flags(structure: dict[str, Any]) -> frozenset[str] | None:
     """The flags a quoted static ability about «this character» gives («This character can challenge ready
     characters»); ``None`` when a sentence of it is beyond these readers."""
