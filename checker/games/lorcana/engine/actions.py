@@ -14,7 +14,7 @@ from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_ch
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import fire_delayed, trigger
 from checker.games.lorcana.engine.filters import matches, supported
-from checker.games.lorcana.engine.flags import challenge_limits
+from checker.games.lorcana.engine.flags import challenge_limits, play_limits
 from checker.games.lorcana.engine.playing import enter, resolve_action
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
@@ -256,6 +256,13 @@ def play(state: State, action: Action) -> Verdict:
     chosen = [str(t) for t in action.get("targets") or []]
     for ref in chosen:                                                       # unknown refs are bad input
         _card(state, {"t": ref}, "t")
+    for unless in play_limits(card.card):                                    # «You can't play this … unless …»
+        stopped = holds([{"prefix": {"condition": {"unless": unless}}}], state, card)
+        if stopped is None:
+            state.unresolved.append(f"condición no resuelta de {card.ref}: jugarla")
+        elif stopped:
+            return illegal(f"«{card.card.name}» no se puede jugar ahora: su habilidad lo impide", "lorcana:4.3.2.1",
+                           "lorcana:1.2.2", "lorcana:6.4.4.1")
     via = str(action.get("via", "ink"))
     onto: Instance | None = None
     rules = ["lorcana:4.3"]

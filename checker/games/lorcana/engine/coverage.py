@@ -22,7 +22,7 @@ from checker.games.lorcana.engine.counts import countable
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
 from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS, put_under
 from checker.games.lorcana.engine.filters import supported
-from checker.games.lorcana.engine.flags import FLAGS, decoy_clause
+from checker.games.lorcana.engine.flags import FLAGS, choice_limit, decoy_clause, play_limit
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
 from checker.games.lorcana.engine.replacements import damage_replacement, replaces_previous, says_instead
 from checker.games.lorcana.engine.shields import one_shot
@@ -203,8 +203,12 @@ def _static_gaps(structure: Structure) -> list[str]:
         for verb, args, fields in _clauses(statement):
             subject = fields.get("subject", {})
             reader = FLAGS.get(verb)
-            if ink_permission({"declarative": fields}) or decoy_clause(fields):  # read by ``actions.ink`` (4.2.3.1),
-                continue                                                     # by ``effects.Targets``
+            if ink_permission({"declarative": fields}) or decoy_clause(fields) or play_limit(fields) is not None \
+                    or choice_limit(fields) is not None:                     # read by ``actions``, ``effects.Targets``
+                limit, unless = choice_limit(fields), play_limit(fields)
+                gaps += ["card_np"] if limit is not None and not supported(limit[1]) else []
+                gaps += [k for k in (unless or {}).get("cond", {}) if k not in CONDITIONS]
+                continue
             self_flag = not prefixes and any(k == "this_card" for k, _ in nodes(subject)) and reader is not None \
                 and reader(args) is not None
             aura = verb in AURAS and "duration" not in args and ("card_np" in subject or "pronoun" in subject) \

@@ -12,7 +12,7 @@ from checker.games.lorcana.engine.counts import OTHER, countable, times
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
-from checker.games.lorcana.engine.flags import decoy
+from checker.games.lorcana.engine.flags import choice_limits, decoy
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, ink_permission, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
@@ -45,6 +45,20 @@ class Targets:
         #: How many «chosen» phrases the effect still has to resolve (``None``: not counted): with fewer refs left
         #: than that, a phrase nothing can satisfy takes none of them.
         self.demand: int | None = None
+
+    def _shielded(self, card: Instance, source: Instance | None) -> None:
+        """«Opponents can't choose your items for abilities or effects»: a choice of the other player's card that a
+        static ability in play forbids is illegal (lorcana:1.2.2)."""
+        if card.owner == self.chooser or card.zone != "play":
+            return
+        kind = "action" if source is not None and source.card.type == "action" else "ability"
+        for guard in self.state.in_play(card.owner):
+            for limited, phrase in choice_limits(guard.card):
+                if limited in ("any", kind) and not supported(phrase):
+                    self.state.unresolved.append(f"limitador de elección no evaluado de {guard.ref}")
+                elif limited in ("any", kind) and matches(phrase, card, guard):
+                    raise Refused(f"un rival no puede elegir «{card.ref}»: la habilidad de «{guard.ref}» lo impide",
+                                  "lorcana:1.2.2", "lorcana:6.4.1", CHOICE)
 
     def _decoys(self, card: Instance, phrase: Any, source: Instance | None, checked: bool) -> None:
         """«Opposing players must choose this character … if able»: a choice that can fall on such a card must; one
@@ -91,6 +105,7 @@ class Targets:
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
             raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", *also)
+        self._shielded(card, source)
         self._decoys(card, phrase, source, checked)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             itself = ["lorcana:6.1.6"] if card is source and OTHER & {k for k, _ in nodes(phrase)} else []

@@ -114,6 +114,61 @@ def decoy(card: CardDef) -> bool:
     return False
 
 
+#: «Opponents can't choose your items for …»: which choices each action node forbids (``any``, or only those of an
+#: action card, or only those of abilities).
+CHOICE_LIMITS = {"choose_for_effects": "any", "choose_any": "any", "choose_for_actions_or_abilities": "any",
+                 "choose_for_actions": "action", "choose_for_abilities": "ability"}
+
+
+def _cant_actions(declarative: dict[str, Any]) -> list[tuple[str, Any]]:
+    cant = declarative.get("predicate", {}).get("cant", {})
+    actions = cant.get("action_list", {}).get("action_list", {}).get("action", []) if isinstance(cant, dict) else []
+    return [(kind, fields) for action in (actions if isinstance(actions, list) else [actions])
+            if isinstance(action, dict) for kind, fields in action.items()]
+
+
+def play_limit(declarative: dict[str, Any]) -> dict[str, Any] | None:
+    """«You can't play this character unless …»: the ``unless`` condition (read by ``actions.play``)."""
+    cant = declarative.get("predicate", {}).get("cant", {})
+    actions = _cant_actions(declarative)
+    if "you" not in declarative.get("subject", {}) or len(actions) != 1 or actions[0][0] != "play" \
+            or not isinstance(cant, dict) or "unless" not in cant \
+            or not any(k == "this_card" for k, _ in nodes(actions[0][1])):
+        return None
+    unless: dict[str, Any] = cant["unless"]["unless"]
+    return unless
+
+
+def choice_limit(declarative: dict[str, Any]) -> tuple[str, Any] | None:
+    """«Opponents can't choose your items for abilities or effects»: (which choices, the phrase of the cards)."""
+    actions = _cant_actions(declarative)
+    cant = declarative.get("predicate", {}).get("cant", {})
+    if "opponents" not in declarative.get("subject", {}) or len(actions) != 1 or actions[0][0] not in CHOICE_LIMITS \
+            or not isinstance(cant, dict) or "unless" in cant or "duration" in cant:
+        return None
+    kind, fields = actions[0]
+    target = fields.get("target") if isinstance(fields, dict) else None
+    return (CHOICE_LIMITS[kind], target) if isinstance(target, dict) else None
+
+
+def _static_clauses(card: CardDef) -> list[dict[str, Any]]:
+    """The declaratives of a card's unconditional static sentences."""
+    return [clause.get("declarative", {}) for structure in card.abilities
+            if not any(k in ("trigger", "activated") for k, _ in nodes(structure))
+            for kind, fields in nodes(structure) if kind == "statement" and not fields.get("prefix")
+            for clause in fields.get("clause", [])]
+
+
+@cache
+def play_limits(card: CardDef) -> tuple[dict[str, Any], ...]:
+    return tuple(found for d in _static_clauses(card) for found in [play_limit(d)] if found is not None)
+
+
+@cache
+def choice_limits(card: CardDef) -> tuple[tuple[str, Any], ...]:
+    return tuple(found for d in _static_clauses(card) for found in [choice_limit(d)] if found is not None)
+
+
 def decoy_clause(declarative: dict[str, Any]) -> bool:
     """«Opposing players must choose this character …»: the clause ``decoy`` reads."""
     must = declarative.get("predicate", {}).get("must_choose_target", {})
