@@ -110,7 +110,7 @@ def quest(state: State, action: Action) -> Verdict:
     if "shifted" in card.gained_flags:
         verdict.cite("lorcana:8.10.5")                                       # the turn actions of the one below
     if card.has("Support"):
-        state.bag.append("Support")
+        state.resolved_now("Support")
         verdict.cite("lorcana:8.13.1")
         helped = action.get("support") or (state.trigger_targets.pop(0) if state.trigger_targets else None)
         if helped is not None:                                               # optional: «you may» (8.13.1)
@@ -431,10 +431,11 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
     for ref in chosen:                                                       # Vanish, after the effect (8.14.2)
         target = state.cards[ref]
         if target.owner != state.active and target.has("Vanish"):            # its triggered ability (8.14.1)
-            state.bag.append("Vanish")
+            state.resolved_now("Vanish")
             state.cite("lorcana:8.14.2")                                    # gone already: nothing to banish
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
-            state.move(target, "discard")
+            state.move(target, "discard")                                    # banished: what watches it sees it
+            trigger(state, target, "banished")
             vanished.append(ref)
     return vanished
 

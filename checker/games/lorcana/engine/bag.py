@@ -61,6 +61,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
             continue
         name, ref, subject = mine[0]
         state.pending.remove(mine[0])
+        _resolves_next(state, name)
         state.cite("lorcana:7.7.4.2" if resolving == state.active else "lorcana:7.7.4.4")
         waiting = set(state.pending)
         if name.casefold() in declined:
@@ -93,6 +94,15 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
             state.cite("lorcana:7.7.6")                                      # it waits for its player's turn
         if any(state.cards[p[1]].owner == resolving for p in added):
             state.cite("lorcana:7.7.5")                                      # seen by the next bag check
+
+
+def _resolves_next(state: State, name: str) -> None:
+    """Keep ``State.bag`` in the order abilities resolve (the ones still waiting after them, as they arrived)."""
+    done = state.bag_resolved
+    if name in state.bag[done:]:
+        index = state.bag.index(name, done)
+        state.bag.insert(done, state.bag.pop(index))
+        state.bag_resolved = done + 1
 
 
 def settle(state: State) -> None:

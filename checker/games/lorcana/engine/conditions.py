@@ -88,6 +88,11 @@ def _used_shift(cond: dict[str, Any], state: State, source: Instance) -> bool | 
 
 
 #: Condition node types (``cond``) of the grammar and how to evaluate them (``coverage.py`` reads it).
+def _you_have_lore(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if you have 5 or more lore»: its player's lore now."""
+    return state.players[source.owner].lore >= int(cond["number"])
+
+
 CONDITIONS: dict[str, Check] = {
     "is_state": _self_state,
     "has_no_damage": _damage(False),
@@ -97,6 +102,7 @@ CONDITIONS: dict[str, Check] = {
     "used_shift": _used_shift,
     "there_is": _there_is,
     "has_stat": _has_stat,
+    "you_have_lore_at_least": _you_have_lore,
 }
 #: Conditions the handler reads only in some forms (``coverage.py`` asks it, so the report counts what runs).
 COND_READS: dict[str, Callable[[dict[str, Any]], bool]] = {

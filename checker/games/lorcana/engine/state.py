@@ -115,6 +115,8 @@ class State:
     cards: dict[str, Instance]
     winner: str | None = None
     bag: list[str] = field(default_factory=list)
+    #: How many abilities of ``bag`` have resolved: those come first, in the order they resolved (lorcana:7.7.4).
+    bag_resolved: int = 0
     #: Triggered abilities waiting in the bag: (ability name, source ref).
     #: Triggered abilities waiting to resolve: (ability name, source ref, ref of the card the event happened to).
     pending: list[tuple[str, str, str]] = field(default_factory=list)
@@ -155,6 +157,11 @@ class State:
     #: Whether the sentence resolving now is a self-replacement's [B] (lorcana:6.5.6): another replacement of the
     #: same event then applies after it (6.5.7).
     self_replaced: bool = False
+
+    def resolved_now(self, name: str) -> None:
+        """Record an ability that resolves at once, outside the bag's loop (Support, Vanish), in resolution order."""
+        self.bag.insert(self.bag_resolved, name)
+        self.bag_resolved += 1
 
     def cite(self, *rules: str) -> None:
         """Record rules the game applied on its own, once each (the verdict cites them)."""
