@@ -103,6 +103,8 @@ CONDITIONS: dict[str, Check] = {
     "there_is": _there_is,
     "has_stat": _has_stat,
     "you_have_lore_at_least": _you_have_lore,
+    "no_opponent_more_lore": lambda cond, state, source: all(
+        state.players[p].lore <= state.players[source.owner].lore for p in state.opponents(source.owner)),
 }
 #: Conditions the handler reads only in some forms (``coverage.py`` asks it, so the report counts what runs).
 COND_READS: dict[str, Callable[[dict[str, Any]], bool]] = {

@@ -300,7 +300,8 @@ def ink_permission(clause: Any) -> bool:
         return False
     kinds = {k for k, _ in nodes(args.get("target", {}))}
     places = {k for k, _ in nodes(args.get("destination", []))}
-    return "additional" in kinds and "from_hand" in kinds and "your_inkwell" in places
+    lasting = {k for k, _ in nodes(args.get("duration", {}))}                 # «… facedown this turn»
+    return "additional" in kinds and "from_hand" in kinds and "your_inkwell" in places and lasting <= {"this_turn"}
 
 
 def where(destination: dict[str, Any]) -> Where | None:

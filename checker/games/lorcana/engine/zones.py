@@ -184,7 +184,7 @@ def _put_card(c: ClauseView) -> bool:
         c.state.players[c.player].extra_inks += 1                           # one more inking this turn
         c.state.cite("lorcana:4.2.3.1")
         return True
-    found = acted_on(c, c.args.get("target"), "put_card")
+    found = acted_on(c, c.args.get("target"), "put_card") if "duration" not in c.args else None
     destinations = c.args.get("destination") or []
     if found is None or not destinations:
         return False
