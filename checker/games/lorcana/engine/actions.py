@@ -57,7 +57,7 @@ def ink(state: State, action: Action) -> Verdict:
     if not card.card.inkwell:
         return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.2")
     player.extra_inked += int(extra)
-    more = ["lorcana:4.2.3.1"] if extra else []
+    more = ["lorcana:4.2.3.1", "lorcana:7.5.5"] if extra else []
     state.move(card, "inkwell")
     player.ink_ready += 1
     player.inked_this_turn = True
@@ -380,7 +380,10 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
                            "lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2")
-        rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2"]
+        rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2",
+                 *(["lorcana:8.11", "lorcana:8.11.1"] if any(s.has("Singer") for s in singers) else [])]
+    if any(s.has("Reckless") for s in singers):
+        rules.append("lorcana:8.7.4")                                        # Reckless may still sing
     if any("shifted" in s.gained_flags and s.dry for s in singers):
         rules.append("lorcana:8.10.5")                                       # dry as the one it went on top of
     before = len(state.pending)

@@ -70,6 +70,7 @@ def cards_under(card_np: Any, state: State, source: Instance) -> list[Instance] 
     if holder is None or not understood(rest):
         return None
     holders = [source] if holder == "self" else [c for c in state.in_play() if matches(holder, c, source)]
+    state.cite("lorcana:5.1.1.5")                                            # under the top card of a stack
     return [state.cards[ref] for card in holders for ref in card.under if card_matches(rest, state.cards[ref], source)]
 
 

@@ -104,7 +104,8 @@ class Targets:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
-            raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", *also)
+            raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", "lorcana:6.7.3",
+                          *also)
         self._shielded(card, source)
         self._decoys(card, phrase, source, checked)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
