@@ -28,6 +28,8 @@ class Game:
     name: str
     #: Folder of the vault that holds the game's rule documents.
     folder: str
+    #: The name a search result shows next to its title (the game's usual name).
+    short_name: str = ""
     summary: str = ""
     #: Order of the game in the site's navigation.
     position: int = 100
@@ -44,6 +46,8 @@ class Game:
     #: Node types of a parsed ability (and its kind in the card data) the game's engine cannot execute yet; empty when
     #: every part of it has a handler (``reglas validate --engine``).
     engine_gaps: Callable[[dict[str, Any], str], list[str]] | None = None
+    #: Groups of words and phrases players use for the same thing (``checker.search.synonyms``), for the site's search.
+    search_synonyms: Path | None = None
     #: Adds the game's own subcommands (``reglas <game> …``) to the argparse sub-parsers it is given.
     commands: Callable[[Any], None] | None = None
 

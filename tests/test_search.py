@@ -8,12 +8,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from checker.ids import RuleId
+from checker.paths import DEFAULT_VAULT
 from checker.search.lexicon import Lexicon, stem
 from checker.search.ranking import Index
+from checker.vault.urls import page_url
+from checker.vault.vault import Vault
 from tests.browser import chromium
-from tests.searchtable import load_table, search_box_pages
+from tests.searchtable import load_questions, load_table, search_box_pages
 
 TABLE = load_table()
+QUESTIONS = load_questions()
+#: Questions whose answering rule is in the first 3 results today (83 of 99); the count can only go up.
+QUESTIONS_TOP3 = 83
 
 
 def test_table_is_large_enough() -> None:
@@ -81,3 +88,47 @@ def test_query_table_in_the_browser(search_page: Page, site_url: str, index: Ind
           f"top-3 {top3}/{total} ({top3 / total:.0%})")
     assert not misses, "\n".join(misses)
     assert not disagreements, "\n".join(disagreements)
+
+
+def _answer_pages() -> list[tuple[str, str]]:
+    vault = Vault.load(DEFAULT_VAULT)
+    return [(query, page_url(vault.rules[RuleId.parse(rule)].path)) for query, rule in QUESTIONS]
+
+
+def test_question_table_is_large_enough() -> None:
+    games = {rule.split(":")[0] for _, rule in QUESTIONS}
+    assert len(QUESTIONS) >= 60
+    assert games == {"lorcana", "malifaux", "espadas"}
+
+
+def test_questions_find_their_rule(search_page: Page, site_url: str, index: Index) -> None:
+    """Question-form queries: the page of the rule that answers each one is in the top 3, in the real search box and in
+    «reglas buscar» alike; prints the rate."""
+    found = {"navegador": 0, "reglas buscar": 0}
+    disagreements, misses = [], []
+    for query, expected in _answer_pages():
+        browser = search_box_pages(search_page, site_url, query)[:3]
+        python = [location for location, _ in index.pages(query)][:3]
+        found["navegador"] += expected in browser
+        found["reglas buscar"] += expected in python
+        if browser != python:
+            disagreements.append(f"{query!r}: navegador {browser} / reglas buscar {python}")
+        if expected not in python:
+            misses.append(f"{query!r} → {python} (esperada {expected})")
+    print(f"\npreguntas: {found['navegador']}/{len(QUESTIONS)} en el navegador, "
+          f"{found['reglas buscar']}/{len(QUESTIONS)} en reglas buscar\n" + "\n".join(misses))
+    assert not disagreements, "\n".join(disagreements)
+    assert found["reglas buscar"] >= QUESTIONS_TOP3, "\n".join(misses)
+
+
+@pytest.mark.parametrize(("query", "game"), [("juego:espadas mazo", "espadas-de-ceniza/"),
+                                             ("mazo juego:malifaux", "malifaux/"), ("juego:lorcana mazo", "lorcana/")])
+def test_game_filter_keeps_one_game(index: Index, query: str, game: str) -> None:
+    pages = [location for location, _ in index.pages(query)]
+    assert pages and all(page.startswith(game) for page in pages)
+
+
+def test_game_filter_in_the_browser(search_page: Page, site_url: str, index: Index) -> None:
+    pages = search_box_pages(search_page, site_url, "juego:malifaux descarte")
+    assert pages and all(page.startswith("malifaux/") for page in pages)
+    assert pages[:3] == [location for location, _ in index.pages("juego:malifaux descarte")][:3]

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Set
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from checker.game import Game
 from checker.search.lexicon import Lexicon
+from checker.search.scope import GAMES_KEY
+from checker.search.separator import with_function_words
+from checker.search.stopwords import stop_words
+from checker.search.synonyms import Synonyms
 from checker.search.tokens import tokenize
 
 TEXT_FIELD, TITLE_FIELD = "voc", "tvoc"
@@ -22,6 +29,13 @@ INFLECTION_FIELD = "ivoc"
 TAGS_BOOST = 10.0
 #: Generated forms («temerarios» from «Temerario») help recall but must not outweigh real words.
 INFLECTION_BOOST = 10.0
+#: Words of the players' synonyms of a page's title (its subject) and of its text.
+TITLE_SYNONYM_FIELD, SYNONYM_FIELD = "tsyn", "syn"
+TITLE_SYNONYM_BOOST = 30.0
+#: Weight of the documents of pages that state no rule of their own.
+UNNUMBERED_BOOST = 0.5
+#: Share of the documents above which a word is too common to add as a synonym («hacer», «carta»).
+FREQUENT = 0.03
 
 
 def _words(doc: dict[str, Any], separator: re.Pattern[str]) -> tuple[list[str], list[str]]:
@@ -30,10 +44,46 @@ def _words(doc: dict[str, Any], separator: re.Pattern[str]) -> tuple[list[str], 
     return title, body
 
 
-def enrich(index: dict[str, Any], extra: Mapping[str, Iterable[str]]) -> dict[str, Any]:
-    """Add the family fields to every document; ``extra`` maps a location to more words (aliases, IDs)."""
+def _frequent(words: list[tuple[list[str], list[str], list[str]]]) -> set[str]:
+    """Words in more than ``FREQUENT`` of the documents: a synonym never adds them (they find every page)."""
+    counts: Counter[str] = Counter()
+    for title, body, more in words:
+        counts.update(set(title + body + more))
+    return {word for word, count in counts.items() if count > FREQUENT * len(words)}
+
+
+def _distinctive(found: set[str], frequent: set[str], lexicon: Lexicon) -> set[str]:
+    """The words of a synonym group worth indexing: the rarer ones, with their regular inflections."""
+    rare = {word for word in found if word not in frequent}
+    return rare | {form for form in lexicon.inflections(rare) if form not in frequent}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What the vault tells the search index beyond the text of its pages."""
+
+    #: A location (page, or page#anchor) → more words for its title (aliases, rule IDs).
+    extra: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    #: The URL prefix of each game's pages → the game (its synonym groups; the games results are scoped to).
+    games: Mapping[str, Game] = field(default_factory=dict)
+    #: Pages that state no rule of their own (indexes, glossaries): their documents weigh ``UNNUMBERED_BOOST``, since
+    #: a question is answered by a rule and those pages list every word.
+    unnumbered: Set[str] = frozenset()
+    #: A page → the other names the community gives its subject, indexed as synonyms of its title.
+    community: Mapping[str, Iterable[str]] = field(default_factory=dict)
+
+
+def enrich(index: dict[str, Any], vocabulary: Vocabulary, stop: Iterable[str] = ()) -> dict[str, Any]:
+    """Add the family and synonym fields to every document, as ``vocabulary`` says; the stop words ``stop`` and the
+    question words become separators."""
     config = index["config"]
+    games, community, extra = vocabulary.games, vocabulary.community, vocabulary.extra
+    config[GAMES_KEY] = {"prefixes": {prefix: game.id for prefix, game in games.items()},
+                        "names": {game.id: game.short_name or game.name for game in games.values()}}
+    synonyms = {prefix: game.search_synonyms for prefix, game in games.items() if game.search_synonyms}
+    config["separator"] = with_function_words(config["separator"], stop)
     separator = re.compile(config["separator"])
+    tables = {prefix: Synonyms.read(path, separator) for prefix, path in synonyms.items()}
     lexicon = Lexicon()
     words = []
     for doc in index["docs"]:
@@ -41,6 +91,7 @@ def enrich(index: dict[str, Any], extra: Mapping[str, Iterable[str]]) -> dict[st
         more = [t for text in extra.get(doc["location"], ()) for t in tokenize(text, separator)]
         lexicon.add(title + body + more)
         words.append((title, body, more))
+    frequent = _frequent(words)
     for doc, (title, body, more) in zip(index["docs"], words, strict=True):
         title_family = lexicon.relatives(title + more) | set(more)
         doc[TITLE_FIELD] = " ".join(sorted(title_family - set(title)))
@@ -48,17 +99,28 @@ def enrich(index: dict[str, Any], extra: Mapping[str, Iterable[str]]) -> dict[st
         doc[TEXT_FIELD] = " ".join(sorted(text_family))
         known = title_family | text_family | set(title) | set(body)
         doc[INFLECTION_FIELD] = " ".join(sorted(lexicon.inflections(title + more) - known))
+        if doc["location"].split("#")[0] in vocabulary.unnumbered and "boost" not in doc:
+            doc["boost"] = UNNUMBERED_BOOST
+        table = next((t for prefix, t in tables.items() if doc["location"].startswith(prefix)), None)
+        named = {t for name in community.get(doc["location"], ()) for t in tokenize(name, separator)}
+        said = _distinctive(named | (table.expand(title + more) if table else set()), frequent, lexicon) - known
+        heard = _distinctive(table.expand(body), frequent, lexicon) - known - said if table else set()
+        for name, found in ((TITLE_SYNONYM_FIELD, said), (SYNONYM_FIELD, heard)):
+            if found:
+                doc[name] = " ".join(sorted(found))
     fields = config["fields"]
     fields[TITLE_FIELD] = {"boost": fields.get("title", {}).get("boost", 1000.0)}
     fields[TEXT_FIELD] = {"boost": 1.0}
     fields[INFLECTION_FIELD] = {"boost": INFLECTION_BOOST}
+    fields[TITLE_SYNONYM_FIELD] = {"boost": TITLE_SYNONYM_BOOST}
+    fields[SYNONYM_FIELD] = {"boost": 1.0}
     fields["tags"] = {"boost": TAGS_BOOST}  # topical labels: above text, well below titles
     return index
 
 
-def enrich_file(path: Path, extra: Mapping[str, Iterable[str]]) -> int:
-    """Rewrite a built ``search_index.json`` in place; returns the number of documents."""
+def enrich_file(path: Path, vocabulary: Vocabulary) -> int:
+    """Rewrite a built ``search_index.json`` (``<site>/search/``) in place; returns the number of documents."""
     index = json.loads(path.read_text(encoding="utf-8"))
-    enrich(index, extra)
+    enrich(index, vocabulary, stop_words(path.parent.parent)[0])
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return len(index["docs"])

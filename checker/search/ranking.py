@@ -16,21 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.search.scope import GAMES_KEY, game_of, inferred_game, rescored, split_filter
+from checker.search.stopwords import stop_words
 from checker.search.tokens import tokenize
 
 _K1 = 1.2
 _MATERIAL_FIELDS = ("title", "text", "tags")
-
-
-def _stop_words(site: Path) -> tuple[frozenset[str], frozenset[str]]:
-    """Spanish (index pipeline) and English (Material's term analysis) stop words of the built site."""
-    spanish = (site / "assets/javascripts/lunr/min/lunr.es.min.js").read_text(encoding="utf-8")
-    match = re.search(r'generateStopWordFilter\("([^"]*)"', spanish)
-    workers = sorted((site / "assets/javascripts/workers").glob("search.*.min.js"))
-    english = re.search(r"generateStopWordFilter\(\[([^\]]*)\]", workers[0].read_text(encoding="utf-8")) \
-        if workers else None
-    return (frozenset(match.group(1).split()) if match else frozenset(),
-            frozenset(re.findall(r'"([^"]*)"', english.group(1))) if english else frozenset())
 
 
 @dataclass
@@ -41,6 +32,10 @@ class Hit:
     title: str
     score: float
     parent: str | None
+    #: The query terms the document matched (Material's ``terms`` that are true).
+    terms: tuple[str, ...] = ()
+    #: How many query terms count for it (Material's ``terms``: the matched ones and the missing non-stop words).
+    counted: int = 0
 
 
 def _sum(values: Iterable[float]) -> float:
@@ -74,6 +69,8 @@ class Index:
     #: Each term's position in lunr's inverted index (the order terms first appear while indexing): lunr stores
     #: vectors sorted by it and sums them in that order, which decides exact ties between documents.
     term_index: dict[str, int] = field(default_factory=dict)
+    #: URL prefix of each game's pages → game ID (written into the index at build time).
+    games: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, site: Path) -> Index:
@@ -82,8 +79,9 @@ class Index:
             raise ReglasError(f"no existe el índice de búsqueda «{path}»",
                               fix="construye el sitio antes con «reglas site build»")
         data = json.loads(path.read_text(encoding="utf-8"))
-        stop_es, stop_en = _stop_words(site)
-        index = cls(data["config"], data["docs"], re.compile(data["config"]["separator"]), stop_es, stop_en)
+        stop_es, stop_en = stop_words(site)
+        index = cls(data["config"], data["docs"], re.compile(data["config"]["separator"]), stop_es, stop_en,
+                    games=dict(data["config"].get(GAMES_KEY, {}).get("prefixes", {})))
         index._build()
         return index
 
@@ -111,10 +109,11 @@ class Index:
         total = len(self.docs)
         idf = {term: math.log(1 + abs((total - n + 0.5) / (n + 0.5)))
                for term, per_field in postings.items() for n in [sum(len(d) for d in per_field.values())]}
+        doc_boost = {doc["location"]: float(doc.get("boost", 1)) for doc in self.docs}
         for (ref, name), counts in frequencies.items():
             boost = self.boosts[name]
             self.vectors[(ref, name)] = {
-                term: math.floor(idf[term] * (_K1 + 1) * tf / (_K1 + tf) * boost * 1000 + 0.5) / 1000
+                term: math.floor(idf[term] * (_K1 + 1) * tf / (_K1 + tf) * boost * doc_boost[ref] * 1000 + 0.5) / 1000
                 for term, tf in counts.items()}
 
     def transform(self, query: str) -> list[str]:
@@ -163,13 +162,32 @@ class Index:
             counted = {c: hit for c, hit in flags.items() if hit or c not in self.stop_en}
             fraction = sum(counted.values()) / len(counted) if counted else 0.0
             boost = (0 if ref in self.parents else 1) + fraction
-            hits.append(Hit(ref, titles.get(ref, ""), score * (1 + boost ** 2), self.parents.get(ref)))
+            hits.append(Hit(ref, titles.get(ref, ""), score * (1 + boost ** 2), self.parents.get(ref),
+                            tuple(c for c, hit in counted.items() if hit), len(counted)))
         hits.sort(key=lambda h: -h.score)
         return hits
 
+    def game_sizes(self) -> dict[str, int]:
+        """How many documents (pages and sections) each game has in the index."""
+        sizes: dict[str, int] = dict.fromkeys(self.games.values(), 0)
+        for doc in self.docs:
+            game = game_of(doc["location"], self.games)
+            if game is not None:
+                sizes[game] += 1
+        return sizes
+
     def pages(self, query: str) -> list[tuple[str, list[Hit]]]:
-        """Results grouped by page, best page first (what the search box lists)."""
+        """Results grouped by page, best page first (what the search box lists), scoped to a game as
+        ``checker.search.scope`` says."""
+        scoped = split_filter(query)
         groups: dict[str, list[Hit]] = {}
-        for hit in self.search(query):
+        for hit in self.search(scoped.query):
             groups.setdefault(hit.parent or hit.location, []).append(hit)
-        return list(groups.items())
+        game = {location: game_of(location, self.games) for location in groups}
+        if scoped.game is not None:
+            return [(location, hits) for location, hits in groups.items() if game[location] == scoped.game]
+        favoured = inferred_game([(game[page], hit.terms) for page, hits in groups.items() for hit in hits],
+                                 self.game_sizes())
+        return sorted(groups.items(), key=lambda item: -max(
+            rescored(hit.score, len(hit.terms), hit.counted, game[item[0]] == favoured and favoured is not None)
+            for hit in item[1]))

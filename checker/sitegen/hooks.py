@@ -16,7 +16,8 @@ from checker.sitegen.permalinks import write_permalinks
 from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
 from checker.sitegen.scenarios import scenario_index, scenarios_html
-from checker.sitegen.searchterms import search_terms
+from checker.sitegen.searchterms import vocabulary
+from checker.sitegen.worker import scoped_search_worker
 from checker.text import nfc
 from checker.vault.urls import dest_uri
 from checker.vault.vault import Vault
@@ -101,6 +102,10 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     return html + scenarios_html(note, _State.scenarios, to_root) + link_lists(vault, note, href)
 
 
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return scoped_search_worker(output)
+
+
 def on_post_build(config: Any) -> None:
     vault = _vault()
     site = Path(config["site_dir"])
@@ -108,5 +113,5 @@ def on_post_build(config: Any) -> None:
     log.info("reglas: %d enlaces permanentes de reglas escritos en id/", count)
     index = site / "search" / "search_index.json"
     if index.is_file():
-        docs = enrich_file(index, search_terms(vault))
+        docs = enrich_file(index, vocabulary(vault))
         log.info("reglas: índice de búsqueda en español enriquecido (%d documentos)", docs)

@@ -82,6 +82,7 @@ _FIXES = {
     "related": "usa una lista de wikilinks entre comillas: related: [\"[[Evasivo]]\"]",
     "tags": "usa una lista de textos: tags: [palabra-clave]",
     "aliases": "usa una lista de textos: aliases: [Evasive]",
+    "community": "usa una lista de textos: community: [Desafiante]",
 }
 
 

@@ -11,6 +11,7 @@ from checker.games.espadas.scenario import run_scenario
 GAME = Game(
     id="espadas",
     name="Espadas de Ceniza: Choque de Leyendas",
+    short_name="Espadas de Ceniza",
     folder="Espadas de Ceniza",
     summary="Escaramuzas de cartas y dados entre héroes emparejados.",
     position=3,
@@ -18,5 +19,6 @@ GAME = Game(
     read_cards=read_cards,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
+    search_synonyms=Path(__file__).with_name("search_synonyms.txt"),
     run_scenario=run_scenario,
 )

@@ -13,6 +13,7 @@ from checker.games.lorcana.reminders import check_reminders
 GAME = Game(
     id="lorcana",
     name="Disney Lorcana",
+    short_name="Lorcana",
     folder="Lorcana",
     summary="Juego de cartas coleccionables: tinta, misiones, desafíos y palabras clave.",
     position=1,
@@ -20,6 +21,7 @@ GAME = Game(
     read_cards=read_lorcana_json,
     check=check_reminders,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
+    search_synonyms=Path(__file__).with_name("search_synonyms.txt"),
     run_scenario=run_scenario,
     engine_gaps=missing,
     commands=register,

@@ -10,11 +10,13 @@ from checker.games.malifaux.scenario import run_scenario
 GAME = Game(
     id="malifaux",
     name="Malifaux (Segunda Edición)",
+    short_name="Malifaux",
     folder="Malifaux",
     summary="Escaramuzas con miniaturas resueltas con duelos contra la Baraja del Destino.",
     position=2,
     grammar=GRAMMAR,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
+    search_synonyms=Path(__file__).with_name("search_synonyms.txt"),
     run_scenario=run_scenario,
 )

@@ -1,0 +1,79 @@
+"""Which game a search is about: an explicit filter (``juego:lorcana``) or the game its words belong to.
+
+Runs after Material's ranking, in the browser (``reglas-search.js``, a wrapper around Material's search worker) and
+here, with the same rules, so ``reglas buscar`` lists what the search box lists:
+
+- ``juego:<id>`` anywhere in the query keeps only that game's pages (the term itself is not searched);
+- every document's score is weighed by the share of the query's terms it matched (``rescored``);
+- without a filter, each query term votes for the game whose documents it matches far more often than the others' (see
+  ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+#: Key of the search index's ``config`` (the part Material's page sends to its worker) under which the build writes the
+#: games: ``{"prefixes": {url prefix: id}, "names": …}``.
+GAMES_KEY = "reglas_games"
+#: How many times more of one game's documents than of any other's a term must match to speak for that game.
+RATIO = 4.0
+#: Weight of the documents of the game the query's words belong to.
+BOOST = 3.0
+#: A document's score grows with the share of the query's terms it matched, as ``(1 + share) ** COVERAGE``: a section
+#: that says three of a question's words beats a title that says one.
+COVERAGE = 10
+_FILTER = re.compile(r"(?:^|\s)juego:(\S*)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Scoped:
+    """A query without its ``juego:`` filter, and the filter (``None`` if it has none)."""
+
+    query: str
+    game: str | None
+
+
+def rescored(score: float, matched: int, counted: int, favoured: bool) -> float:
+    """Material's score of a document, weighed by the share of the query's terms it matched and by its game."""
+    share = matched / counted if counted else 0.0
+    weight = 1.0
+    for _ in range(COVERAGE):       # multiplied out, as the browser does: a float power may differ in its last bit
+        weight *= 1 + share
+    return score * weight * (BOOST if favoured else 1.0)
+
+
+def split_filter(query: str) -> Scoped:
+    found = _FILTER.search(query)
+    if found is None:
+        return Scoped(query, None)
+    rest = (query[:found.start()] + " " + query[found.end():]).strip()
+    return Scoped(rest, found.group(1).lower() or None)
+
+
+def game_of(location: str, prefixes: Mapping[str, str]) -> str | None:
+    """The game whose pages ``location`` belongs to (``prefixes`` maps a URL prefix to a game ID)."""
+    return next((game for prefix, game in prefixes.items() if location.startswith(prefix)), None)
+
+
+def inferred_game(matches: Sequence[tuple[str | None, Sequence[str]]], sizes: Mapping[str, int]) -> str | None:
+    """The game the query's words point to. ``matches`` gives, for each matching document, its game and the query
+    terms it matched; ``sizes`` the number of documents of each game in the index. A term speaks for a game when the
+    share of that game's documents it matches is at least ``RATIO`` times the share of every other game's."""
+    per_term: dict[str, Counter[str]] = {}
+    for game, terms in matches:
+        if game is not None:
+            for term in terms:
+                per_term.setdefault(term, Counter())[game] += 1
+    votes: Counter[str] = Counter()
+    for counts in per_term.values():
+        shares = sorted(((counts[g] / size, g) for g, size in sizes.items() if size), reverse=True)
+        if shares and shares[0][0] > 0 and all(shares[0][0] >= RATIO * share for share, _ in shares[1:]):
+            votes[shares[0][1]] += 1
+    ranked = votes.most_common(2)
+    if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]

@@ -1,0 +1,156 @@
+/*
+ * reglas: Material's search worker, scoped to a game and re-ranked for questions.
+ *
+ * The page loads this file instead of Material's worker (checker/sitegen/worker.py rewrites the address), with
+ * Material's worker named in ?material=. Material ranks; this wrapper then does what checker/search/scope.py does,
+ * with the same constants, so that `reglas buscar` lists what the search box lists:
+ *   - `juego:<id>` in the query keeps only that game's pages (the term itself is not searched);
+ *   - each document's score grows with the share of the query's terms it matched;
+ *   - without a filter, the query's words may point to one game, whose pages then weigh more;
+ *   - every page result says which game it belongs to.
+ */
+/* Everything in a function: a top-level `const postMessage` would become the global name Material's worker calls */
+(() => {
+  "use strict"
+
+  const RATIO = 4.0
+  const BOOST = 3.0
+  const COVERAGE = 10
+  const FILTER = /(?:^|\s)juego:(\S*)/i
+  const SETUP = 0
+  const QUERY = 2
+  const RESULT = 3
+
+  let prefixes = []          /* [url prefix, game id], in the index's order */
+  let names = {}             /* game id → name */
+  let sizes = {}             /* game id → documents in the index */
+  const pending = []         /* the scope of each query sent to Material, in order */
+  let latest = null          /* the newest query not yet sent to Material */
+
+  function gameOf(location) {
+    for (const [prefix, game] of prefixes)
+      if (location.startsWith(prefix))
+        return game
+    return null
+  }
+
+  function splitFilter(query) {
+    const found = FILTER.exec(query)
+    if (found === null)
+      return { query, game: null }
+    const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length)).trim()
+    return { query: rest, game: found[1].toLowerCase() || null }
+  }
+
+  function matched(item) {
+    return Object.keys(item.terms).filter(term => item.terms[term])
+  }
+
+  function inferredGame(groups) {
+    const perTerm = new Map()
+    for (const group of groups) {
+      const game = gameOf(group[0].location)
+      if (game === null)
+        continue
+      for (const item of group)
+        for (const term of matched(item)) {
+          if (!perTerm.has(term))
+            perTerm.set(term, new Map())
+          const counts = perTerm.get(term)
+          counts.set(game, (counts.get(game) || 0) + 1)
+        }
+    }
+    const votes = new Map()
+    for (const counts of perTerm.values()) {
+      const shares = Object.entries(sizes)
+        .filter(([, size]) => size)
+        .map(([game, size]) => [(counts.get(game) || 0) / size, game])
+        .sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0))
+      if (shares.length && shares[0][0] > 0 && shares.slice(1).every(([share]) => shares[0][0] >= RATIO * share))
+        votes.set(shares[0][1], (votes.get(shares[0][1]) || 0) + 1)
+    }
+    const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1])
+    if (!ranked.length || (ranked.length > 1 && ranked[0][1] === ranked[1][1]))
+      return null
+    return ranked[0][0]
+  }
+
+  function rescored(item, favoured) {
+    const counted = Object.keys(item.terms).length
+    const share = counted ? matched(item).length / counted : 0.0
+    let weight = 1.0
+    for (let i = 0; i < COVERAGE; i++)
+      weight *= 1 + share
+    return item.score * weight * (favoured ? BOOST : 1.0)
+  }
+
+  function scope(result, game) {
+    let groups = result.items
+    if (game !== null) {
+      groups = groups.filter(group => gameOf(group[0].location) === game)
+    } else {
+      const favoured = inferredGame(groups)
+      groups = groups
+        .map(group => {
+          const mine = favoured !== null && gameOf(group[0].location) === favoured
+          return [group, Math.max(...group.map(item => rescored(item, mine)))]
+        })
+        .sort((a, b) => b[1] - a[1])
+        .map(([group]) => group)
+    }
+    for (const group of groups)
+      for (const item of group) {
+        const name = names[gameOf(item.location)]
+        if (name && !item.location.includes("#"))
+          item.title = `<span class="reglas-game">${name}</span> ${item.title}`
+      }
+    return { ...result, items: groups }
+  }
+
+  /* Material's worker registers its message listener as it loads: keep it, to call it ourselves */
+  let material = null
+  const addEventListener = self.addEventListener.bind(self)
+  self.addEventListener = (type, listener, options) => {
+    if (type === "message" && material === null)
+      material = listener
+    else
+      addEventListener(type, listener, options)
+  }
+  importScripts(new URL(self.location.href).searchParams.get("material"))
+  self.addEventListener = addEventListener
+
+  const postMessage = self.postMessage.bind(self)
+  self.postMessage = message => {
+    if (message.type === RESULT)
+      message = { ...message, data: scope(message.data, pending.shift()) }
+    postMessage(message)
+  }
+
+  addEventListener("message", ev => {
+    const message = ev.data
+    if (message.type === SETUP) {
+      const games = message.data.config.reglas_games || { prefixes: {}, names: {} }
+      prefixes = Object.entries(games.prefixes)
+      names = games.names
+      sizes = Object.fromEntries(Object.values(games.prefixes).map(game => [game, 0]))
+      for (const doc of message.data.docs) {
+        const game = gameOf(doc.location)
+        if (game !== null)
+          sizes[game] += 1
+      }
+      material(ev)
+    } else if (message.type === QUERY) {
+      /* One query per keystroke: answer only the latest of those that arrived while the worker was busy */
+      if (latest === null)
+        setTimeout(() => {
+          const scoped = splitFilter(latest)
+          latest = null
+          pending.push(scoped.game)
+          material({ data: { type: QUERY, data: scoped.query } })
+        })
+      latest = message.data
+    } else {
+      material(ev)
+    }
+  })
+})()
