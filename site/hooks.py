@@ -5,6 +5,6 @@ from checker.sitegen.hooks import (  # noqa: F401 - MkDocs looks these names up
     on_files,
     on_page_content,
     on_page_markdown,
-    on_post_page,
     on_post_build,
+    on_post_page,
 )
