@@ -16,12 +16,22 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
-from checker.search.scope import GAMES_KEY, game_of, inferred_game, rescored, split_filter
+from checker.search.scope import GAMES_KEY, game_of, inferred_game, named_game, rescored, split_filter
 from checker.search.stopwords import stop_words
 from checker.search.tokens import tokenize
 
 _K1 = 1.2
 _MATERIAL_FIELDS = ("title", "text", "tags")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A term of the query as lunr reads it."""
+
+    term: str
+    prefix: bool
+    #: ``"+"`` required, ``"-"`` prohibited, ``""`` optional.
+    presence: str = ""
 
 
 @dataclass
@@ -71,6 +81,8 @@ class Index:
     term_index: dict[str, int] = field(default_factory=dict)
     #: URL prefix of each game's pages → game ID (written into the index at build time).
     games: dict[str, str] = field(default_factory=dict)
+    #: Game ID → the name results show (written into the index at build time).
+    game_names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, site: Path) -> Index:
@@ -81,7 +93,8 @@ class Index:
         data = json.loads(path.read_text(encoding="utf-8"))
         stop_es, stop_en = stop_words(site)
         index = cls(data["config"], data["docs"], re.compile(data["config"]["separator"]), stop_es, stop_en,
-                    games=dict(data["config"].get(GAMES_KEY, {}).get("prefixes", {})))
+                    games=dict(data["config"].get(GAMES_KEY, {}).get("prefixes", {})),
+                    game_names=dict(data["config"].get(GAMES_KEY, {}).get("names", {})))
         index._build()
         return index
 
@@ -118,33 +131,45 @@ class Index:
 
     def transform(self, query: str) -> list[str]:
         """Material's query transform: quotes dropped, fields not in the index split off, terms tokenised."""
-        return [term for term, _ in self.clauses(query)]
+        return [clause.term for clause in self.clauses(query)]
 
-    def clauses(self, query: str) -> list[tuple[str, bool]]:
+    def clauses(self, query: str) -> list[Clause]:
         """The query's terms, each with whether it is a prefix (Material appends ``*`` to every term it lexes as a
-        term; a ``word:`` that names no field becomes a plain, exact term)."""
-        terms: list[tuple[str, bool]] = []
+        term; a ``word:`` that names no field becomes a plain, exact term) and its presence: a leading ``+`` makes
+        the term required and ``-`` prohibited, both exact (lunr's query syntax, which Material keeps)."""
+        terms: list[Clause] = []
         for part in query.strip().replace('"', " ").split():
             part = re.sub(r"^[*+\-:^~]+$", "", part)
-            pieces = re.split(r":", part)
+            presence = part[0] if part[:1] in ("+", "-") else ""
+            pieces = re.split(r":", part[len(presence):])
             for index, piece in enumerate(pieces):
-                prefix = index == len(pieces) - 1 or piece in ("title", "text", "tags")
-                terms.extend((t.lower(), prefix) for t in self.separator.split(piece) if t)
+                prefix = not presence and (index == len(pieces) - 1 or piece in ("title", "text", "tags"))
+                terms.extend(Clause(t.lower(), prefix, presence) for t in self.separator.split(piece) if t)
         return terms
 
     def search(self, query: str) -> list[Hit]:
         """Documents in Material's order (score with its post-query boosts)."""
-        expansions = [(clause, [t for t in self.postings if t.startswith(clause)] if prefix
-                       else [clause] * (clause in self.postings)) for clause, prefix in self.clauses(query)]
-        clauses = [clause for clause, _ in expansions]
+        expansions = [(clause, [t for t in self.postings if t.startswith(clause.term)] if clause.prefix
+                       else [clause.term] * (clause.term in self.postings)) for clause in self.clauses(query)]
+        clauses = [clause.term for clause, _ in expansions if clause.presence != "-"]
         query_vectors: dict[str, dict[str, float]] = {name: defaultdict(float) for name in self.boosts}
         matched: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for _, candidates in expansions:                                     # lunr's loop order: clause, term
+        required: set[str] | None = None
+        prohibited: set[str] = set()
+        for clause, candidates in expansions:                                # lunr's loop order: clause, term
+            having = {ref for term in candidates for refs in self.postings[term].values() for ref in refs}
+            if clause.presence == "-":
+                prohibited |= having
+                continue
+            if clause.presence == "+":
+                required = having if required is None else required & having
             for term in _token_set_order(candidates):                          # (as its token set lists them),
                 for name in self.boosts:                                     # field, document
                     query_vectors[name][term] += 1.0
                     for ref in self.postings[term].get(name, {}):
                         matched[(ref, name)].add(term)
+        matched = {key: found for key, found in matched.items()
+                   if key[0] not in prohibited and (required is None or key[0] in required)}
         scores: dict[str, float] = {}
         terms_of: dict[str, set[str]] = defaultdict(set)
         for (ref, name), found in matched.items():
@@ -182,12 +207,12 @@ class Index:
         scoped = split_filter(query)
         groups: dict[str, list[Hit]] = {}
         for hit in self.search(scoped.query):
-            groups.setdefault(hit.parent or hit.location, []).append(hit)
+            groups.setdefault(hit.parent if hit.parent is not None else hit.location, []).append(hit)
         game = {location: game_of(location, self.games) for location in groups}
         if scoped.game is not None:
             return [(location, hits) for location, hits in groups.items() if game[location] == scoped.game]
-        favoured = inferred_game([(game[page], hit.terms) for page, hits in groups.items() for hit in hits],
-                                 self.game_sizes())
+        favoured = named_game(scoped.query, self.game_names) or inferred_game(
+            [(game[page], hit.terms) for page, hits in groups.items() for hit in hits], self.game_sizes())
         return sorted(groups.items(), key=lambda item: -max(
             rescored(hit.score, len(hit.terms), hit.counted, game[item[0]] == favoured and favoured is not None)
             for hit in item[1]))

@@ -5,7 +5,7 @@ here, with the same rules, so ``reglas buscar`` lists what the search box lists:
 
 - ``juego:<id>`` anywhere in the query keeps only that game's pages (the term itself is not searched);
 - every document's score is weighed by the share of the query's terms it matched (``rescored``);
-- without a filter, each query term votes for the game whose documents it matches far more often than the others' (see
+- without a filter, a query that names one game («… lorcana») favours it; otherwise each query term votes for the game whose documents it matches far more often than the others' (see
   ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more.
 """
 
@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from checker.text import fold
 
 #: Key of the search index's ``config`` (the part Material's page sends to its worker) under which the build writes the
 #: games: ``{"prefixes": {url prefix: id}, "names": …}``.
@@ -57,6 +59,13 @@ def split_filter(query: str) -> Scoped:
 def game_of(location: str, prefixes: Mapping[str, str]) -> str | None:
     """The game whose pages ``location`` belongs to (``prefixes`` maps a URL prefix to a game ID)."""
     return next((game for prefix, game in prefixes.items() if location.startswith(prefix)), None)
+
+
+def named_game(query: str, names: Mapping[str, str]) -> str | None:
+    """The one game whose name the query says («limite de mano lorcana»), if any: the first word of its name."""
+    words = set(fold(query).split())
+    said = [game for game, name in names.items() if fold(name).split()[0] in words]
+    return said[0] if len(said) == 1 else None
 
 
 def inferred_game(matches: Sequence[tuple[str | None, Sequence[str]]], sizes: Mapping[str, int]) -> str | None:

@@ -7,17 +7,21 @@ import os
 from pathlib import Path
 from typing import Any
 
+from mkdocs.structure.files import File
+
 from checker.paths import DEFAULT_VAULT
 from checker.search.enrich import enrich_file
 from checker.sitegen.examples import render_examples
+from checker.sitegen.headerlinks import permalink_headerlinks, rule_anchors
 from checker.sitegen.nav import build_nav
-from checker.sitegen.pagemeta import edition_badge, insert_after_h1, link_lists, rule_badge
+from checker.sitegen.pagemeta import edition_badge, insert_after_h1, link_lists, names_badge, rule_badge
 from checker.sitegen.permalinks import write_permalinks
 from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
+from checker.sitegen.ruleindex import index_nav, index_pages
 from checker.sitegen.scenarios import scenario_index, scenarios_html
-from checker.sitegen.searchterms import vocabulary
-from checker.sitegen.worker import scoped_search_worker
+from checker.sitegen.searchterms import game_pages, vocabulary
+from checker.sitegen.worker import scoped_search_worker, with_page_data
 from checker.text import nfc
 from checker.vault.urls import dest_uri
 from checker.vault.vault import Vault
@@ -43,7 +47,7 @@ def on_config(config: Any) -> Any:
     own_vault = Path(config["docs_dir"]).resolve() == DEFAULT_VAULT.resolve()
     _State.scenarios = scenario_index() if own_vault else {}
     if not config["nav"]:
-        config["nav"] = build_nav(_State.vault)
+        config["nav"] = [*build_nav(_State.vault), *index_nav(_State.vault)]
     return config
 
 
@@ -55,6 +59,8 @@ def on_files(files: Any, config: Any) -> Any:
     for file in skipped:
         files.remove(file)
     publish_as_nfc(files, config["docs_dir"])
+    for uri, content in index_pages(_vault()).items():
+        files.append(File.generated(config, uri, content=content))
     taken: set[str] = set()
     _State.files = {}
     for file in files:
@@ -98,12 +104,14 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         return target.url_relative_to(page.file) if target is not None else None
 
     to_root = "../" * page.url.count("/")
-    html = insert_after_h1(html, rule_badge(note, to_root) + edition_badge(vault.edition(note.path)))
+    html = permalink_headerlinks(html, rule_anchors(vault, note), to_root)
+    badges = rule_badge(note, to_root) + names_badge(note) + edition_badge(vault.edition(note.path))
+    html = insert_after_h1(html, badges)
     return html + scenarios_html(note, _State.scenarios, to_root) + link_lists(vault, note, href)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return scoped_search_worker(output)
+    return with_page_data(scoped_search_worker(output), game_pages(_vault()))
 
 
 def on_post_build(config: Any) -> None:

@@ -23,6 +23,15 @@ def rule_badge(note: Note, to_root: str) -> str:
             f'title="Enlace permanente a {rule}"><code>{rule}</code></a></p>')
 
 
+def names_badge(note: Note) -> str:
+    """The other Spanish names the community gives the page's subject (front matter ``community``)."""
+    names = note.meta.get("community")
+    if not isinstance(names, list) or not names:
+        return ""
+    shown = ", ".join(f"<strong>{escape(str(name))}</strong>" for name in names)
+    return f'<p class="reglas-names">También se dice: {shown}</p>'
+
+
 def edition_badge(edition: Edition | None) -> str:
     """The edition of the rules the page follows («Reglas Integrales 2.1.0, en vigor desde …»)."""
     if edition is None:

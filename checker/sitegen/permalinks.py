@@ -38,8 +38,19 @@ _CHOICE = """<!doctype html>
 """
 
 
-def _target(vault: Vault, rule: Rule, link: str) -> str:
+def landing_anchor(vault: Vault, rule: Rule) -> str | None:
+    """Where a rule's permalink lands: its heading, or the page's title for a note's own rule (so that the page
+    highlights it)."""
     anchor = vault.anchor(rule)
+    if anchor is None:
+        note = vault.notes[rule.path]
+        if note.headings and note.headings[0].level == 1:
+            return note.anchors[0]
+    return anchor
+
+
+def _target(vault: Vault, rule: Rule, link: str) -> str:
+    anchor = landing_anchor(vault, rule)
     return posixpath.relpath(page_url(rule.path) or ".", link) + "/" + (f"#{anchor}" if anchor else "")
 
 

@@ -46,6 +46,16 @@
     return Object.keys(item.terms).filter(term => item.terms[term])
   }
 
+  function fold(text) {
+    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+  }
+
+  function namedGame(query) {
+    const words = new Set(fold(query).split(/\s+/))
+    const said = Object.entries(names).filter(([, name]) => words.has(fold(name).split(/\s+/)[0]))
+    return said.length === 1 ? said[0][0] : null
+  }
+
   function inferredGame(groups) {
     const perTerm = new Map()
     for (const group of groups) {
@@ -84,12 +94,12 @@
     return item.score * weight * (favoured ? BOOST : 1.0)
   }
 
-  function scope(result, game) {
+  function scope(result, { query, game }) {
     let groups = result.items
     if (game !== null) {
       groups = groups.filter(group => gameOf(group[0].location) === game)
     } else {
-      const favoured = inferredGame(groups)
+      const favoured = namedGame(query) || inferredGame(groups)
       groups = groups
         .map(group => {
           const mine = favoured !== null && gameOf(group[0].location) === favoured
@@ -145,7 +155,7 @@
         setTimeout(() => {
           const scoped = splitFilter(latest)
           latest = null
-          pending.push(scoped.game)
+          pending.push(scoped)
           material({ data: { type: QUERY, data: scoped.query } })
         })
       latest = message.data
