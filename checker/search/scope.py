@@ -5,8 +5,9 @@ here, with the same rules, so ``reglas buscar`` lists what the search box lists:
 
 - ``juego:<id>`` anywhere in the query keeps only that game's pages (the term itself is not searched);
 - every document's score is weighed by the share of the query's terms it matched (``rescored``);
-- without a filter, a query that names one game («… lorcana») favours it; otherwise each query term votes for the game whose documents it matches far more often than the others' (see
-  ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more.
+- without a filter, a query that names one game («… lorcana») favours it; otherwise each query term votes for the
+  game whose documents it matches far more often than the others' (see ``inferred_game``), and when the votes name
+  a single game, that game's pages weigh ``BOOST`` times more.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""What the build adds to every page's HTML. Each page starts the project's search worker (``reglas-search.js``), which wraps Material's: the page's
-configuration names Material's worker, and the wrapper is given that name to load it."""
+"""What the build adds to every page's HTML. Each page starts the project's search worker (``reglas-search.js``),
+which wraps Material's: the page's configuration names Material's worker, and the wrapper is given that name to load
+it."""
 
 from __future__ import annotations
 
