@@ -43,6 +43,8 @@ class Game:
     scenario_schema: Path | None = None
     #: Runs a scenario's actions on its state; raises ReglasError for an invalid scenario.
     run_scenario: Callable[[dict[str, object]], Outcome] | None = None
+    #: A scenario told in Spanish for a reader (Markdown lines: the cards, the table, the play), for the site.
+    describe_scenario: Callable[[dict[str, Any]], list[str]] | None = None
     #: Node types of a parsed ability (and its kind in the card data) the game's engine cannot execute yet; empty when
     #: every part of it has a handler (``reglas validate --engine``).
     engine_gaps: Callable[[dict[str, Any], str], list[str]] | None = None

@@ -9,6 +9,7 @@ from checker.errors import ReglasError
 from checker.ids import RuleId
 from checker.scenario.loader import load_text
 from checker.scenario.runner import run
+from checker.sitegen.scenarios import told
 from checker.vault.urls import permalink
 
 _BLOCK = re.compile(r"^```scenario[^\n]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
@@ -33,8 +34,11 @@ def render_examples(markdown: str, source: str, first_line: int, to_root: str, w
         rules = ", ".join(f'<a href="{to_root}{permalink(RuleId.parse(r))}"><code>{r}</code></a>'
                           for r in (verdict.rules if verdict else []))
         why = f" ({verdict.message})" if verdict and verdict.message else ""
-        yaml_block = "\n".join("    " + text if text else "" for text in ["```yaml", *body.rstrip().split("\n"), "```"])
-        return (f'!!! example "Ejemplo comprobado: {scenario.title}"\n\n{yaml_block}\n\n'
-                f"    **Veredicto del comprobador:** {said}{why}. Reglas: {rules}\n")
+        story = "\n".join("    " + text if text else "" for text in told(scenario))
+        yaml_block = "\n".join("        " + text if text else ""
+                                for text in ["```yaml", *body.rstrip().split("\n"), "```"])
+        return (f'<a id="{scenario.id}"></a>\n\n!!! example "Ejemplo comprobado: {scenario.title}"\n\n{story}\n\n'
+                f"    **Veredicto del comprobador:** {said}{why}. Reglas: {rules}\n\n"
+                f'    ??? quote "El escenario en YAML (lo que ejecuta el comprobador)"\n\n{yaml_block}\n')
 
     return _BLOCK.sub(replace, markdown)

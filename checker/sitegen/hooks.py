@@ -12,6 +12,7 @@ from mkdocs.structure.files import File
 from checker.paths import DEFAULT_VAULT
 from checker.search.enrich import enrich_file
 from checker.sitegen.examples import render_examples
+from checker.sitegen.glossary import anchor_terms, is_glossary
 from checker.sitegen.headerlinks import permalink_headerlinks, rule_anchors
 from checker.sitegen.nav import build_nav
 from checker.sitegen.pagemeta import edition_badge, insert_after_h1, link_lists, names_badge, rule_badge
@@ -19,7 +20,7 @@ from checker.sitegen.permalinks import write_permalinks
 from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
 from checker.sitegen.ruleindex import index_nav, index_pages
-from checker.sitegen.scenarios import scenario_index, scenarios_html
+from checker.sitegen.scenarios import Checked, check_all, scenario_index, scenario_nav, scenario_pages, scenarios_html
 from checker.sitegen.searchterms import game_pages, vocabulary
 from checker.sitegen.worker import scoped_search_worker, with_page_data
 from checker.text import nfc
@@ -33,6 +34,7 @@ class _State:
     vault: Vault | None = None
     files: dict[str, Any] = {}  # noqa: RUF012 - one build at a time
     scenarios: dict[str, Any] = {}  # noqa: RUF012
+    checked: list[Checked] = []  # noqa: RUF012
 
 
 def _vault() -> Vault:
@@ -45,9 +47,10 @@ def on_config(config: Any) -> Any:
     _State.vault = Vault.load(config["docs_dir"])
     # The project's scenarios cite this vault's rule IDs; another vault gets no scenario tables.
     own_vault = Path(config["docs_dir"]).resolve() == DEFAULT_VAULT.resolve()
-    _State.scenarios = scenario_index() if own_vault else {}
+    _State.checked = check_all() if own_vault else []
+    _State.scenarios = scenario_index(_State.checked)
     if not config["nav"]:
-        config["nav"] = [*build_nav(_State.vault), *index_nav(_State.vault)]
+        config["nav"] = [*build_nav(_State.vault), *index_nav(_State.vault), *scenario_nav(_State.checked)]
     return config
 
 
@@ -59,7 +62,7 @@ def on_files(files: Any, config: Any) -> Any:
     for file in skipped:
         files.remove(file)
     publish_as_nfc(files, config["docs_dir"])
-    for uri, content in index_pages(_vault()).items():
+    for uri, content in {**index_pages(_vault()), **scenario_pages(_State.checked)}.items():
         files.append(File.generated(config, uri, content=content))
     taken: set[str] = set()
     _State.files = {}
@@ -105,6 +108,8 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 
     to_root = "../" * page.url.count("/")
     html = permalink_headerlinks(html, rule_anchors(vault, note), to_root)
+    if is_glossary(note):
+        html = anchor_terms(html)
     badges = rule_badge(note, to_root) + names_badge(note) + edition_badge(vault.edition(note.path))
     html = insert_after_h1(html, badges)
     return html + scenarios_html(note, _State.scenarios, to_root) + link_lists(vault, note, href)

@@ -5,6 +5,7 @@ from pathlib import Path
 from checker.game import Game
 from checker.games.lorcana.commands import register
 from checker.games.lorcana.corpus import read_lorcana_json
+from checker.games.lorcana.describe import describe
 from checker.games.lorcana.engine.coverage import missing
 from checker.games.lorcana.engine.scenario import run_scenario
 from checker.games.lorcana.grammar import GRAMMAR
@@ -24,5 +25,6 @@ GAME = Game(
     search_synonyms=Path(__file__).with_name("search_synonyms.txt"),
     run_scenario=run_scenario,
     engine_gaps=missing,
+    describe_scenario=describe,
     commands=register,
 )
