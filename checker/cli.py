@@ -161,15 +161,16 @@ def cmd_site_serve(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     from checker.search.query import search
 
-    results = search(args.site, " ".join(args.query), args.limit)
+    query = " ".join(([f"juego:{args.juego}"] if args.juego else []) + args.query)
+    results = search(args.site, query, args.limit)
     if args.json:
-        _print_json({"query": " ".join(args.query), "results": [r.to_json() for r in results]})
+        _print_json({"query": query, "results": [r.to_json() for r in results]})
         return 0
     if not results:
         print("Sin resultados.")
         return 1
     for rank, result in enumerate(results, 1):
-        print(f"{rank:2}. {result.title}\n    {result.url}")
+        print(f"{rank:2}. {result.title}" + (f"  [{result.game}]" if result.game else "") + f"\n    {result.url}")
         for section in result.sections:
             print(f"      · {section.title}")
     return 0
@@ -340,6 +341,8 @@ def _print_result(r: Any, verbose: bool, cite: Callable[[str], dict[str, Any]]) 
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from checker.game import games
+
     parser = _Parser(prog="reglas", description="Base de conocimiento de reglas y comprobador de jugadas.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="ORDEN", parser_class=_Parser)
 
@@ -361,6 +364,8 @@ def build_parser() -> argparse.ArgumentParser:
         search.add_argument("--site", type=Path, default=DEFAULT_SITE, help="sitio construido (por defecto _site/)")
         search.add_argument("--limit", type=int_range(1, 1000), default=10,
                             help="número máximo de páginas, de 1 a 1000 (10)")
+        search.add_argument("--juego", choices=sorted(games()), help="solo las páginas de ese juego "
+                            "(como «juego:<id>» en la consulta o el filtro de la web)")
         search.add_argument("--json", action="store_true", help="salida JSON para herramientas")
         search.set_defaults(handler=cmd_search)
 
@@ -409,8 +414,6 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             sub.add_argument("--addr", default="127.0.0.1:8000", help="dirección y puerto (127.0.0.1:8000)")
         sub.set_defaults(handler=handler)
-
-    from checker.game import games
 
     for game in games().values():                                            # the games' own commands
         if game.commands is not None:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 
 from checker.paths import DEFAULT_VAULT
 from checker.sitegen.build import build_site
-from tests.serve import serve_static
+from tests.serve import free_port, serve_static
 
 # Property tests: few examples in `make test`, many in `make fuzz` (REGLAS_FUZZ=1). Deadlines are off: the machine
 # is shared and speed is measured in bench/, never in tests.
@@ -44,15 +44,37 @@ def make_vault(tmp_path: Path) -> MakeVault:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real, strict mkdocs-material build of rules/."""
+def site_port() -> int:
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
+    """The real, strict mkdocs-material build of rules/, for the address it is served at (Material's previews only
+    follow links of the site's own address, as its sitemap gives them)."""
     out = tmp_path_factory.mktemp("site")
-    build_site(DEFAULT_VAULT, out, strict=True)
+    before = os.environ.get("REGLAS_SITE_URL")
+    os.environ["REGLAS_SITE_URL"] = f"http://127.0.0.1:{site_port}/"
+    try:
+        build_site(DEFAULT_VAULT, out, strict=True)
+    finally:
+        if before is None:
+            del os.environ["REGLAS_SITE_URL"]
+        else:
+            os.environ["REGLAS_SITE_URL"] = before
     return out
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    """The built site served statically on 127.0.0.1 (a free port)."""
-    with serve_static(built_site) as url:
+def site_url(built_site: Path, site_port: int) -> Iterator[str]:
+    """The built site served statically on 127.0.0.1, at the address it was built for."""
+    with serve_static(built_site, site_port) as url:
         yield url
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item (``rep_call``), so that a fixture can tell whether its test failed."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"rep_{report.when}", report)

@@ -8,6 +8,7 @@ from typing import Any
 
 from checker.paths import site_url
 from checker.search.ranking import Hit, Index
+from checker.search.scope import game_of
 
 
 @dataclass(frozen=True)
@@ -16,20 +17,23 @@ class PageResult:
     title: str
     score: float
     sections: list[Hit]
+    #: The name of the game the page belongs to («» for pages of no game).
+    game: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"url": self.url, "title": self.title, "score": round(self.score, 3),
+        return {"url": self.url, "title": self.title, "game": self.game, "score": round(self.score, 3),
                 "sections": [{"url": site_url() + s.location, "title": s.title, "score": round(s.score, 3)}
                              for s in self.sections]}
 
 
 def search(site: Path, query: str, limit: int = 10) -> list[PageResult]:
-    """The best pages for ``query`` in the built site at ``site``."""
+    """The best pages for ``query`` in the built site at ``site`` (``juego:<id>`` in it keeps one game's pages)."""
     index = Index.load(site)
     titles = {d["location"]: d.get("title", "") for d in index.docs}
     results = []
     for location, hits in index.pages(query)[:limit]:
         best = max(h.score for h in hits)
         sections = [h for h in hits if h.parent is not None][:3]
-        results.append(PageResult(site_url() + location, titles.get(location, location), best, sections))
+        game = index.game_names.get(game_of(location, index.games) or "", "")
+        results.append(PageResult(site_url() + location, titles.get(location, location), best, sections, game))
     return results

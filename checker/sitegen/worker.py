@@ -20,8 +20,9 @@ def scoped_search_worker(html: str) -> str:
 
 
 def with_page_data(html: str, games: Mapping[str, Game]) -> str:
-    """The data the page's own script reads (``reglas.js``: the game filter of the search), before ``</body>``."""
+    """The data the page's own script reads (``reglas.js``: the game filter of the search), in ``<head>``, so that
+    it is there when the script runs at the end of the body."""
     data = {"games": [{"id": game.id, "name": game.short_name or game.name} for game in games.values()]}
     script = f'<script id="__reglas" type="application/json">{json.dumps(data, ensure_ascii=False)}</script>'
-    end = html.rfind("</body>")
+    end = html.find("</head>")
     return html if end < 0 else html[:end] + script + html[end:]
