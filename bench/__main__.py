@@ -16,7 +16,7 @@ from bench import (
 )
 
 BENCHES = {"lint": lint_vault.main, "lint-real": lint_vault.real, "site": site_build.main,
-           "search": search_latency.main,
+           "search": search_latency.main, "search-fresh": search_latency.fresh,
            "lorcana": lorcana_grammar.main, "checker": lorcana_checker.main,
            "malifaux": malifaux_odds.main, "espadas": espadas_odds.main,
            "espadas-grammar": espadas_grammar.main}

@@ -26,13 +26,13 @@ def page(browser: Browser) -> Iterator[Page]:
 
 def test_home_wikilink_lands_on_keyword_heading(page: Page, site_url: str) -> None:
     page.goto(site_url)
-    expect(page.locator("h1")).to_contain_text("Reglas")
+    expect(page.locator(".md-content h1")).to_contain_text("Reglas")
     page.get_by_role("link", name="regla de Evasivo").click()
     page.wait_for_url("**/lorcana/8-palabras-clave/evasivo/#lorcana-8-6-1")
     heading = page.locator("#lorcana-8-6-1")
     expect(heading).to_contain_text("8.6.1")
     expect(heading).to_be_in_viewport()
-    expect(page.locator("h1")).to_contain_text("Evasivo")
+    expect(page.locator(".md-content h1")).to_contain_text("Evasivo")
     expect(page.locator(".reglas-id")).to_contain_text("lorcana:8.6")
 
 
@@ -46,7 +46,7 @@ def test_search_box_finds_evasivo(page: Page, site_url: str) -> None:
     href = first.locator("a").first.get_attribute("href") or ""
     assert href.startswith(site_url + "lorcana/8-palabras-clave/evasivo/"), href
     first.locator("a").first.click()
-    expect(page.locator("h1")).to_contain_text("Evasivo")
+    expect(page.locator(".md-content h1")).to_contain_text("Evasivo")
 
 
 def test_permalink_redirects_to_rule(page: Page, site_url: str) -> None:
@@ -57,6 +57,6 @@ def test_permalink_redirects_to_rule(page: Page, site_url: str) -> None:
 
 def test_an_old_number_redirects_to_the_current_rule(page: Page, site_url: str) -> None:
     page.goto(site_url + "id/lorcana-1x/10.6/")
-    page.wait_for_url("**/lorcana/8-palabras-clave/evasivo/")
-    expect(page.locator("h1")).to_contain_text("Evasivo")
+    page.wait_for_url("**/lorcana/8-palabras-clave/evasivo/#evasivo-evasive")
+    expect(page.locator(".md-content h1")).to_contain_text("Evasivo")
     expect(page.locator(".reglas-edition")).to_contain_text("2.1.0")

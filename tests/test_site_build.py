@@ -138,12 +138,16 @@ def test_foreign_vault_with_embeds_builds(make_vault: MakeVault, tmp_path: Path)
     assert 'href="notas-2024/plan-v1-2/#seccion-unica"' in html
 
 
+#: A row of a page's scenario list whose scenario passes.
+_PASSED = '<tr><td><span title="se cumple">✓</span></td>'
+
+
 @pytest.mark.parametrize("page", KEYWORD_PAGES)
 def test_every_keyword_page_shows_its_scenarios(built_site: Path, page: str) -> None:
     html = (built_site / "lorcana" / "8-palabras-clave" / page / "index.html").read_text(encoding="utf-8")
-    table = html.split("Escenarios comprobados", 1)
+    table = html.split('<details class="reglas-scenarios"', 1)
     assert len(table) == 2, page
-    assert table[1].count("<tr><td>✓</td>") >= 2, page
+    assert table[1].count(_PASSED) >= 2, page
 
 
 @pytest.mark.parametrize("page", ["modificadores-del-destino", "comodines", "burlar-al-destino", "piedras-de-alma",
@@ -151,7 +155,7 @@ def test_every_keyword_page_shows_its_scenarios(built_site: Path, page: str) -> 
                                   "baraja-del-destino"])
 def test_malifaux_pages_show_their_scenarios(built_site: Path, page: str) -> None:
     html = (built_site / "malifaux" / page / "index.html").read_text(encoding="utf-8")
-    assert "Escenarios comprobados" in html and "<tr><td>✓</td>" in html, page
+    assert '<details class="reglas-scenarios"' in html and _PASSED in html, page
 
 
 @pytest.mark.parametrize("page", ["preparacion-de-la-escaramuza", "draft-de-heroes", "mano-inicial-y-cementerio",
@@ -160,4 +164,4 @@ def test_malifaux_pages_show_their_scenarios(built_site: Path, page: str) -> Non
                                   "ataques-y-dano"])
 def test_espadas_pages_show_their_scenarios(built_site: Path, page: str) -> None:
     html = (built_site / "espadas-de-ceniza" / page / "index.html").read_text(encoding="utf-8")
-    assert "Escenarios comprobados" in html and "<tr><td>✓</td>" in html, page
+    assert '<details class="reglas-scenarios"' in html and _PASSED in html, page

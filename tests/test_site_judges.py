@@ -79,7 +79,7 @@ def test_permalink_lands_on_the_rule_and_highlights_it(page: Page, site_url: str
 def test_a_note_permalink_highlights_its_title(page: Page, site_url: str) -> None:
     page.goto(site_url + "id/lorcana/7.7/")
     page.wait_for_url("**/7-zonas/bolsa/#bolsa-bag")
-    assert page.locator("h1").evaluate("el => el.matches(':target')")
+    assert page.locator(".md-content h1").evaluate("el => el.matches(':target')")
 
 
 def test_the_pilcrow_copies_the_permalink(page: Page, site_url: str) -> None:

@@ -52,10 +52,9 @@ def _frequent(words: list[tuple[list[str], list[str], list[str]]]) -> set[str]:
     return {word for word, count in counts.items() if count > FREQUENT * len(words)}
 
 
-def _distinctive(found: set[str], frequent: set[str], lexicon: Lexicon) -> set[str]:
-    """The words of a synonym group worth indexing: the rarer ones, with their regular inflections."""
-    rare = {word for word in found if word not in frequent}
-    return rare | {form for form in lexicon.inflections(rare) if form not in frequent}
+def _distinctive(found: set[str], frequent: set[str]) -> set[str]:
+    """The words of a synonym group worth indexing: the rarer ones (the query's prefixes find their inflections)."""
+    return {word for word in found if word not in frequent}
 
 
 @dataclass(frozen=True)
@@ -98,13 +97,14 @@ def enrich(index: dict[str, Any], vocabulary: Vocabulary, stop: Iterable[str] = 
         text_family = lexicon.relatives(body) - set(body) - title_family
         doc[TEXT_FIELD] = " ".join(sorted(text_family))
         known = title_family | text_family | set(title) | set(body)
-        doc[INFLECTION_FIELD] = " ".join(sorted(lexicon.inflections(title + more) - known))
+        if "#" not in doc["location"]:          # a page's title: its sections' inflections would only slow the index
+            doc[INFLECTION_FIELD] = " ".join(sorted(lexicon.inflections(title + more) - known))
         if doc["location"].split("#")[0] in vocabulary.unnumbered and "boost" not in doc:
             doc["boost"] = UNNUMBERED_BOOST
         table = next((t for prefix, t in tables.items() if doc["location"].startswith(prefix)), None)
         named = {t for name in community.get(doc["location"], ()) for t in tokenize(name, separator)}
-        said = _distinctive(named | (table.expand(title + more) if table else set()), frequent, lexicon) - known
-        heard = _distinctive(table.expand(body), frequent, lexicon) - known - said if table else set()
+        said = _distinctive(named | (table.expand(title + more) if table else set()), frequent) - known
+        heard = _distinctive(table.expand(body), frequent) - known - said if table else set()
         for name, found in ((TITLE_SYNONYM_FIELD, said), (SYNONYM_FIELD, heard)):
             if found:
                 doc[name] = " ".join(sorted(found))
