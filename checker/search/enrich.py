@@ -33,7 +33,7 @@ INFLECTION_BOOST = 10.0
 TITLE_SYNONYM_FIELD, SYNONYM_FIELD = "tsyn", "syn"
 TITLE_SYNONYM_BOOST = 30.0
 #: Weight of the documents of pages that state no rule of their own.
-UNNUMBERED_BOOST = 0.5
+UNNUMBERED_BOOST = 0.1
 #: Share of the documents above which a word is too common to add as a synonym («hacer», «carta»).
 FREQUENT = 0.03
 
