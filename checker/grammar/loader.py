@@ -7,13 +7,13 @@ import re
 import sys
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 import lark
 from lark import Lark
 
 from checker.grammar.scanner import PLUGINS
 from checker.paths import GRAMMAR_DIR, cache_dir
+from checker.text import trie_regex
 
 _LITERAL = re.compile(r'"([A-Za-z][A-Za-z\']*)"i')
 
@@ -39,28 +39,6 @@ def _keyword_words(text: str) -> set[str]:
     """Words of terminals that are plain alternations of names, such as the keyword terminals."""
     return {word for alternation in _ALTERNATION_TERMINAL.findall(text)
             for name in alternation.split("|") for word in name.split()}
-
-
-def trie_regex(words: set[str]) -> str:
-    """A regex matching exactly ``words``, factored by common prefixes so matching stays linear."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _trie_pattern(trie)
-
-
-def _trie_pattern(node: dict[str, Any]) -> str:
-    ends = "" in node
-    branches = [re.escape(char) + _trie_pattern(child) for char, child in sorted(node.items()) if char]
-    if not branches:
-        return ""
-    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if ends:
-        return "(?:" + body + ")?"
-    return body
 
 
 _WORD_TERMINAL = re.compile(r"^[A-Z_]+(?:\.\d+)?: /((?:\(\?:)?[a-z'|? ]+\)?(?:\\b)?)/i$", re.MULTILINE)

@@ -7,18 +7,15 @@ browser and ``reglas buscar`` both read the separator from the built index, so t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from checker.text import fold
+from checker.text import fold, trie_regex
 
 _QUESTION_WORDS = Path(__file__).with_name("question_words.txt")
 #: A letter of the words the site indexes (as the separator of mkdocs.yml writes it).
 _LETTER = r"A-Za-z0-9_\u00C0-\u024F"
-
-Trie = dict[str, "Trie"]
 
 
 @cache
@@ -36,30 +33,7 @@ def _forms(words: Iterable[str]) -> set[str]:
     return forms
 
 
-def _trie(words: Iterable[str]) -> str:
-    """An alternation of ``words`` factored by prefix («c(?:omo|uando)»): each position tries a few letters, not
-    hundreds of words, which keeps the browser's tokeniser fast over the whole index."""
-    tree: Trie = {}
-    for word in words:
-        node = tree
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def pattern(node: Trie) -> str:
-        ends = "" in node
-        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        if ends:
-            return f"(?:{body})?"
-        return body
-
-    return pattern(tree)
-
-
 def with_function_words(separator: str, stop_words: Iterable[str]) -> str:
     """``separator`` extended with the stop words and question words as whole words."""
     words = _forms(set(stop_words) | question_words())
-    return f"{separator}|(?<![{_LETTER}])(?:{_trie(sorted(words))})(?![{_LETTER}])"
+    return f"{separator}|(?<![{_LETTER}])(?:{trie_regex(words)})(?![{_LETTER}])"

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from checker.grammar.loader import trie_regex
+from checker.text import trie_regex
 
 _VOWELS = "aeiouáéíóúü"
 _STRONG = "aeoáéó"
