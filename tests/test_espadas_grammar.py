@@ -213,7 +213,7 @@ def _heldout_lines(path: Path) -> list[str]:
 def test_heldout_batches_keep_their_coverage() -> None:
     """Batches invented for imaginary factions by writers who never read the grammar (first-contact rates in their
     headers): every batch keeps at least the lines it parsed when recorded, each with an exact round trip. A new
-    batch is recorded at its first-contact rate, so the share of all batches together (94.9% with batch 47) can
+    batch is recorded at its first-contact rate, so the share of all batches together (94.6% with batch 49) can
     dip when one is added; each batch's own count can only go up."""
     check_folder(GRAMMAR, HELDOUT, 0.945)
 
@@ -228,7 +228,7 @@ def test_heldout_lines_are_not_card_text() -> None:
 def test_optional_parts_do_not_multiply_the_tables() -> None:
     # lark writes every combination of optional symbols out as its own rule: a long run of them in one rule
     # once made 16,384 rules and a two-minute table build; factored rules keep the parser small.
-    assert len(GRAMMAR.parser.rules) < 4000
+    assert len(GRAMMAR.parser.rules) < 4200
 
 
 
