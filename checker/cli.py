@@ -316,6 +316,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _print_result(r: Any, verbose: bool, cite: Callable[[str], dict[str, Any]]) -> None:
+    from checker.scenario.final import final_state
+
     mark = "✓" if r.passed else "✗"
     verdict = r.outcome.verdict if r.outcome else None
     said = ("legal" if verdict.legal else "ilegal") if verdict else "?"
@@ -338,6 +340,11 @@ def _print_result(r: Any, verbose: bool, cite: Callable[[str], dict[str, Any]]) 
         print(f"    sin resolver: {what}")
     for key, value in r.outcome.result.items():
         print(f"    {key}: {value}")
+    state = final_state(r.outcome)
+    if state:
+        print("    estado final:")
+        for line in state:
+            print(f"      {line}")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -17,6 +17,8 @@ from checker.sitegen.headerlinks import permalink_headerlinks, rule_anchors
 from checker.sitegen.nav import build_nav
 from checker.sitegen.pagemeta import edition_badge, insert_after_h1, link_lists, names_badge, rule_badge
 from checker.sitegen.permalinks import write_permalinks
+from checker.sitegen.playground import playground_nav, playground_pages
+from checker.sitegen.pyodide.runtime import install_runtime, wanted
 from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
 from checker.sitegen.ruleindex import index_nav, index_pages
@@ -35,6 +37,8 @@ class _State:
     files: dict[str, Any] = {}  # noqa: RUF012 - one build at a time
     scenarios: dict[str, Any] = {}  # noqa: RUF012
     checked: list[Checked] = []  # noqa: RUF012
+    #: The «Comprobar» pages and their Python runtime (the project's own vault, unless REGLAS_SIN_COMPROBADOR).
+    playground = False
 
 
 def _vault() -> Vault:
@@ -49,8 +53,10 @@ def on_config(config: Any) -> Any:
     own_vault = Path(config["docs_dir"]).resolve() == DEFAULT_VAULT.resolve()
     _State.checked = check_all() if own_vault else []
     _State.scenarios = scenario_index(_State.checked)
+    _State.playground = own_vault and wanted()
     if not config["nav"]:
-        config["nav"] = [*build_nav(_State.vault), *index_nav(_State.vault), *scenario_nav(_State.checked)]
+        config["nav"] = [*build_nav(_State.vault), *index_nav(_State.vault), *scenario_nav(_State.checked),
+                         *(playground_nav() if _State.playground else [])]
     return config
 
 
@@ -62,7 +68,9 @@ def on_files(files: Any, config: Any) -> Any:
     for file in skipped:
         files.remove(file)
     publish_as_nfc(files, config["docs_dir"])
-    for uri, content in {**index_pages(_vault()), **scenario_pages(_State.checked)}.items():
+    generated = {**index_pages(_vault()), **scenario_pages(_State.checked),
+                 **(playground_pages() if _State.playground else {})}
+    for uri, content in generated.items():
         files.append(File.generated(config, uri, content=content))
     taken: set[str] = set()
     _State.files = {}
@@ -123,6 +131,9 @@ def on_post_build(config: Any) -> None:
     vault = _vault()
     site = Path(config["site_dir"])
     count = write_permalinks(vault, site)
+    if _State.playground:
+        install_runtime(site, Path(config["docs_dir"]))
+        log.info("reglas: comprobador en el navegador (Pyodide) escrito en assets/reglas-py/")
     log.info("reglas: %d enlaces permanentes de reglas escritos en id/", count)
     index = site / "search" / "search_index.json"
     if index.is_file():
