@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from bench import (
+    comprobar,
     espadas_grammar,
     espadas_odds,
     lint_vault,
@@ -19,7 +20,7 @@ BENCHES = {"lint": lint_vault.main, "lint-real": lint_vault.real, "site": site_b
            "search": search_latency.main, "search-fresh": search_latency.fresh,
            "lorcana": lorcana_grammar.main, "checker": lorcana_checker.main,
            "malifaux": malifaux_odds.main, "espadas": espadas_odds.main,
-           "espadas-grammar": espadas_grammar.main}
+           "espadas-grammar": espadas_grammar.main, "comprobar": comprobar.main}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(BENCHES):

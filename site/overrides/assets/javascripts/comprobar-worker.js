@@ -2,7 +2,9 @@
 // (checker.cli.main) on what the page sends. Everything comes from ../reglas-py/ of this site (written by
 // checker/sitegen/pyodide/runtime.py at build time): no CDN, no server.
 const RUNTIME = new URL("../reglas-py/", import.meta.url);
-const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
+// Imported without a top-level await: the message handler below must be in place before the page's first message
+// arrives, or that message is lost.
+const pyodide = import(new URL("pyodide.mjs", RUNTIME).href);
 
 const SETUP = `
 import contextlib, io, os, zipfile
@@ -33,6 +35,7 @@ const loaded = new Map();
 
 // Python, the packages and the manifest are fetched at once; the imports run before the first question.
 async function boot(site) {
+  const { loadPyodide } = await pyodide;
   const [py, packages, found] = await Promise.all([
     loadPyodide({ indexURL: RUNTIME.href, env: { REGLAS_CACHE_DIR: CACHE, REGLAS_SITE_URL: site } }),
     bytes("site-packages.zip"),
@@ -74,8 +77,8 @@ async function run({ cmd, game, text, games, site }) {
   } else {
     for (const g of games) await tables(py, g);
     py.globals.get("reglas_vault")(await bytes("vault.zip"));
-    py.FS.writeFile("/tmp/jugada.yaml", text);
-    args = ["check", "-v", "/tmp/jugada.yaml"];
+    py.FS.writeFile("jugada.yaml", text);          // in the working folder: messages name it «jugada.yaml»
+    args = ["check", "-v", "jugada.yaml"];
   }
   const answer = py.globals.get("reglas")(args);
   const [code, out, err] = answer.toJs();
