@@ -1,7 +1,10 @@
 """Word families: Spanish Snowball stems over accent-folded words.
 
 «desafiar», «desafío», «desafíos» and «desafio» share the stem ``desafi``; a page that says one of them is
-indexed with the others, so the stock prefix search finds it whatever the inflection or accents.
+indexed with the others, so the stock prefix search finds it whatever the inflection or accents. Verbs whose
+stem vowel changes when stressed («cuesta» of «costar», «destierran» of «desterrar», «mueve» of «mover»,
+«pierdes» of «perder») join their family too: a family's key has the last «ie» of its stem read as «e» and the
+last «ue» as «o».
 """
 
 from __future__ import annotations
@@ -33,8 +36,17 @@ def _stemmer() -> Any:
 
 @cache
 def stem(word: str) -> str:
-    """The family key of a word: its Spanish stem, accent-folded."""
+    """A word's Spanish stem, accent-folded."""
     return fold(str(_stemmer().stemWord(fold(word))))
+
+
+_STRESSED = re.compile(r"(ie|ue)(?=[^aeiou]*$)")
+
+
+@cache
+def family(word: str) -> str:
+    """The family key of a word: its stem, with a stressed diphthong of the stem read as its plain vowel."""
+    return _STRESSED.sub(lambda m: "e" if m.group(1) == "ie" else "o", stem(word))
 
 
 def is_word(token: str) -> bool:
@@ -51,9 +63,9 @@ class Lexicon:
     def add(self, words: Iterable[str]) -> None:
         for word in words:
             if is_word(word):
-                family = self._families[stem(word)]
-                family.add(word)
-                family.add(fold(word))
+                members = self._families[family(word)]
+                members.add(word)
+                members.add(fold(word))
 
     def inflections(self, words: Iterable[str]) -> set[str]:
         """Regular inflections of the stems of ``words`` that stem back to the same family."""
@@ -69,6 +81,6 @@ class Lexicon:
         found: set[str] = set()
         for word in words:
             if is_word(word):
-                found |= self._families.get(stem(word), {fold(word)})
+                found |= self._families.get(family(word), {fold(word)})
                 found.add(fold(word))
         return found
