@@ -133,6 +133,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
 def cmd_site_build(args: argparse.Namespace) -> int:
     from checker.sitegen.build import build_site
 
+    if not args.playground:
+        os.environ["REGLAS_SIN_COMPROBADOR"] = "1"
     out = build_site(args.vault, args.out, strict=args.strict)
     print(f"Sitio construido en {out}")
     return 0
@@ -418,6 +420,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="no detenerse ante enlaces rotos o avisos")
         if name == "build":
             sub.add_argument("--out", type=Path, default=None, help="carpeta de salida (por defecto _site/)")
+            sub.add_argument("--sin-comprobador", dest="playground", action="store_false",
+                             help="sin las páginas «Comprobar» ni Python para el navegador (no necesita Node.js)")
         else:
             sub.add_argument("--addr", default="127.0.0.1:8000", help="dirección y puerto (127.0.0.1:8000)")
         sub.set_defaults(handler=handler)

@@ -176,3 +176,19 @@ def test_other_pages_do_not_load_python(offline: Offline) -> None:
     loaded = [url for url in offline.asked if "reglas-py" in url or "comprobar" in url]
     assert loaded == []
     assert page.locator("nav a[href*='comprobar/']").count() > 0       # the pages are in the navigation
+
+
+def test_without_node_the_build_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from checker.errors import ReglasError
+    from checker.sitegen.pyodide import runtime
+
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    with pytest.raises(ReglasError) as raised:
+        runtime._tool("node")
+    assert "falta «node»" in raised.value.what and "--sin-comprobador" in (raised.value.fix or "")
+
+
+def test_the_examples_of_the_play_page_pass() -> None:
+    from checker.sitegen.playground import PLAYS
+
+    assert main(["check", str(PLAYS)]) == 0
