@@ -191,6 +191,7 @@ def _grammar_game(game_id: str) -> Any:
 def cmd_parse(args: argparse.Namespace) -> int:
     from checker.grammar.errors import ParseError
     from checker.grammar.pretty import pretty
+    from checker.grammar.reading import reading
 
     game = _grammar_game(args.game)
     text = " ".join(args.text)
@@ -205,6 +206,11 @@ def cmd_parse(args: argparse.Namespace) -> int:
     else:
         print(pretty(structure))
         print(f"\ntexto canónico: {game.grammar.render(structure)}")
+        parts = reading(game.grammar, structure, game.reading)
+        if parts:
+            print("\nen partes:")
+            for label, part in parts:
+                print(f"  {label}: {part}")
     for problem in problems:
         print(f"reglas: aviso: {problem}", file=sys.stderr)
     return 1 if problems else 0

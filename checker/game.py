@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,6 +50,9 @@ class Game:
     engine_gaps: Callable[[dict[str, Any], str], list[str]] | None = None
     #: Groups of words and phrases players use for the same thing (``checker.search.synonyms``), for the site's search.
     search_synonyms: Path | None = None
+    #: The roles of the grammar's structure a reader is told, and how they read in Spanish (``reglas parse``:
+    #: ``checker.grammar.reading``).
+    reading: Mapping[str, str] = field(default_factory=dict)
     #: Adds the game's own subcommands (``reglas <game> …``) to the argparse sub-parsers it is given.
     commands: Callable[[Any], None] | None = None
 

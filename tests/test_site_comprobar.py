@@ -192,3 +192,13 @@ def test_the_examples_of_the_play_page_pass() -> None:
     from checker.sitegen.playground import PLAYS
 
     assert main(["check", str(PLAYS)]) == 0
+
+
+def test_an_answer_is_told_in_parts_with_card_icons(offline: Offline) -> None:
+    page = _open(offline, "lorcana")
+    code, shown = browser_answer(page, "Banish chosen character with 2 ¤ or less.")
+    assert code == 0
+    assert "en partes:" in shown and "A qué carta: chosen character with 2 ¤ or less" in shown
+    icon = page.locator(".reglas-salida .reglas-sym--strength").first
+    expect(icon).to_be_visible()
+    assert icon.get_attribute("aria-label") == "Fuerza"

@@ -49,9 +49,10 @@ def text_page(game: Game) -> str:
                         f"{html.escape(line if len(line) < 40 else line[:38] + '…')}</button>"
                         for line in SAMPLES[game.id])
     return (f"{_FRONT}# Comprobar texto: {game.name}\n\n"
-            "Pega el texto de una habilidad (o de una carta, una habilidad por línea) y pulsa **Comprobar**: sale "
-            "su estructura, como la da `reglas parse`, o el error con la frase que falla, dónde y la forma conocida "
-            "más parecida. Todo se ejecuta en tu navegador con el mismo código que la línea de órdenes; no se "
+            "Pega el texto de una habilidad y pulsa **Comprobar**: sale su estructura y su texto canónico, y la "
+            "habilidad contada en partes (cuándo, el coste, la condición, quién, qué pasa, a quién), como lo da "
+            "`reglas parse`; o el error con la frase que falla, dónde y la forma conocida más parecida. Todo se "
+            "ejecuta en tu navegador con el mismo código que la línea de órdenes; no se "
             "envía nada a ningún servidor.\n\n"
             + _box("texto", "../../", game.id, "Texto de la carta", SAMPLES[game.id][0], examples)
             + _SCRIPT.format(root="../../"))

@@ -6,6 +6,7 @@ from checker.game import Game
 from checker.games.espadas.cardtext import read_cards
 from checker.games.espadas.commands import register
 from checker.games.espadas.grammar import GRAMMAR
+from checker.games.espadas.reading import READING
 from checker.games.espadas.scenario import run_scenario
 
 GAME = Game(
@@ -16,6 +17,7 @@ GAME = Game(
     summary="Escaramuzas de cartas y dados entre héroes emparejados.",
     position=3,
     grammar=GRAMMAR,
+    reading=READING,
     read_cards=read_cards,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),

@@ -9,6 +9,7 @@ from checker.games.lorcana.describe import describe
 from checker.games.lorcana.engine.coverage import missing
 from checker.games.lorcana.engine.scenario import run_scenario
 from checker.games.lorcana.grammar import GRAMMAR
+from checker.games.lorcana.reading import READING
 from checker.games.lorcana.reminders import check_reminders
 
 GAME = Game(
@@ -19,6 +20,7 @@ GAME = Game(
     summary="Juego de cartas coleccionables: tinta, misiones, desafíos y palabras clave.",
     position=1,
     grammar=GRAMMAR,
+    reading=READING,
     read_cards=read_lorcana_json,
     check=check_reminders,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),

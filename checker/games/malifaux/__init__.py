@@ -5,6 +5,7 @@ from pathlib import Path
 from checker.game import Game
 from checker.games.malifaux.commands import register
 from checker.games.malifaux.grammar import GRAMMAR
+from checker.games.malifaux.reading import READING
 from checker.games.malifaux.scenario import run_scenario
 
 GAME = Game(
@@ -15,6 +16,7 @@ GAME = Game(
     summary="Escaramuzas con miniaturas resueltas con duelos contra la Baraja del Destino.",
     position=2,
     grammar=GRAMMAR,
+    reading=READING,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
     search_synonyms=Path(__file__).with_name("search_synonyms.txt"),

@@ -28,6 +28,32 @@ worker.onmessage = ({ data }) => {
 
 const RULE_ID = /\b(lorcana|malifaux|espadas):(\d+(?:\.\d+)*)\b/g;
 const URL_TEXT = /https?:\/\/[^\s]+/g;
+// The card symbols as the site draws them (checker/symbols.py); the glyph stays inside, hidden, so the text is the
+// CLI's to the letter when copied.
+const SYMBOLS = { "¤": ["strength", "Fuerza"], "⛉": ["willpower", "Voluntad"], "◊": ["lore", "Leyenda"],
+                  "⬡": ["ink", "Tinta"], "⟳": ["exert", "Agotar"] };
+
+function withIcons(text) {
+  const pieces = [];
+  let last = 0;
+  for (const match of text.matchAll(/[¤⛉◊⬡⟳]/g)) {
+    pieces.push(text.slice(last, match.index));
+    const [css, name] = SYMBOLS[match[0]];
+    const icon = document.createElement("span");
+    icon.className = `reglas-sym reglas-sym--${css}`;
+    icon.setAttribute("role", "img");
+    icon.setAttribute("aria-label", name);
+    icon.title = name;
+    const glyph = document.createElement("span");
+    glyph.className = "reglas-glifo";
+    glyph.textContent = match[0];
+    icon.append(glyph);
+    pieces.push(icon);
+    last = match.index + 1;
+  }
+  pieces.push(text.slice(last));
+  return pieces;
+}
 
 // The CLI's text, with every URL and rule ID a link (the IDs to their permalinks, id/<game>/<number>/).
 function show(text) {
@@ -35,14 +61,14 @@ function show(text) {
   const pattern = new RegExp(`${URL_TEXT.source}|${RULE_ID.source}`, "g");
   let last = 0;
   for (const match of text.matchAll(pattern)) {
-    output.append(text.slice(last, match.index));
+    output.append(...withIcons(text.slice(last, match.index)));
     const link = document.createElement("a");
     link.textContent = match[0];
     link.href = match[1] ? `${root}id/${match[1]}/${match[2]}/` : match[0];
     output.append(link);
     last = match.index + match[0].length;
   }
-  output.append(text.slice(last));
+  output.append(...withIcons(text.slice(last)));
 }
 
 function gamesOf(yaml) {
