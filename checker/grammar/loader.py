@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import lark
 from lark import Lark
@@ -24,12 +26,37 @@ Expand = Callable[[str], str]
 
 def grammar_text(name: str, expand: Expand | None = None) -> str:
     """The grammar (rewritten by ``expand``) with ``__WORDS__`` replaced by a (trie-shaped, fast) alternation of
-    its literal words."""
+    its literal words.
+
+    Writing out a large grammar's word classes takes a second; the result is kept in the cache folder, keyed by the
+    grammar file and the source of the code that writes it out (:func:`expanded_file`)."""
+    kept = expanded_file(name, expand)
+    if kept is not None and kept.is_file():
+        return kept.read_text(encoding="utf-8")
     text = (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8")
     if expand is not None:
         text = expand(text)
     words = {w.lower() for w in literal_words(name)} | {w.lower() for w in _keyword_words(text)}
-    return text.replace("__WORDS__", trie_regex(words))
+    text = text.replace("__WORDS__", trie_regex(words))
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            kept.write_text(text, encoding="utf-8")
+    return text
+
+
+def expanded_file(name: str, expand: Expand | None = None) -> Path | None:
+    """Where the written-out grammar is kept: named by a hash of the grammar file, of this module, of
+    :mod:`checker.text` and of the module of ``expand``; ``None`` without a cache folder."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256((GRAMMAR_DIR / f"{name}.lark").read_bytes())
+    modules = [sys.modules[__name__], sys.modules[trie_regex.__module__]]
+    if expand is not None:
+        modules.append(sys.modules[expand.__module__])
+    for module in modules:
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return folder / f"{name}-{digest.hexdigest()[:16]}.lark"
 
 
 _ALTERNATION_TERMINAL = re.compile(r"^[A-Z_]+(?:\.\d+)?: /\(\?:([A-Za-z |']+)\)\\b/i?$", re.MULTILINE)

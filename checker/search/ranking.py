@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
-from checker.search.scope import GAMES_KEY, game_of, inferred_game, named_game, rescored, split_filter
+from checker.search.scope import GAMES_KEY, game_of, inferred_game, rescored, split_filter
 from checker.search.stopwords import stop_words
 from checker.search.tokens import tokenize
 
@@ -204,14 +204,14 @@ class Index:
     def pages(self, query: str) -> list[tuple[str, list[Hit]]]:
         """Results grouped by page, best page first (what the search box lists), scoped to a game as
         ``checker.search.scope`` says."""
-        scoped = split_filter(query)
+        scoped = split_filter(query, self.game_names)
         groups: dict[str, list[Hit]] = {}
         for hit in self.search(scoped.query):
             groups.setdefault(hit.parent if hit.parent is not None else hit.location, []).append(hit)
         game = {location: game_of(location, self.games) for location in groups}
         if scoped.game is not None:
             return [(location, hits) for location, hits in groups.items() if game[location] == scoped.game]
-        favoured = named_game(scoped.query, self.game_names) or inferred_game(
+        favoured = inferred_game(
             [(game[page], hit.terms) for page, hits in groups.items() for hit in hits], self.game_sizes())
         return sorted(groups.items(), key=lambda item: -max(
             rescored(hit.score, len(hit.terms), hit.counted, game[item[0]] == favoured and favoured is not None)

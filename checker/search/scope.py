@@ -3,11 +3,12 @@
 Runs after Material's ranking, in the browser (``reglas-search.js``, a wrapper around Material's search worker) and
 here, with the same rules, so ``reglas buscar`` lists what the search box lists:
 
-- ``juego:<id>`` anywhere in the query keeps only that game's pages (the term itself is not searched);
+- ``juego:<id>`` anywhere in the query keeps only that game's pages (the term itself is not searched), and so does
+  a query that names one game («limite de mano lorcana»): the game's name is not searched either, unless it is all
+  the query says;
 - every document's score is weighed by the share of the query's terms it matched (``rescored``);
-- without a filter, a query that names one game («… lorcana») favours it; otherwise each query term votes for the
-  game whose documents it matches far more often than the others' (see ``inferred_game``), and when the votes name
-  a single game, that game's pages weigh ``BOOST`` times more.
+- without a filter, each query term votes for the game whose documents it matches far more often than the others'
+  (see ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more.
 """
 
 from __future__ import annotations
@@ -49,12 +50,18 @@ def rescored(score: float, matched: int, counted: int, favoured: bool) -> float:
     return score * weight * (BOOST if favoured else 1.0)
 
 
-def split_filter(query: str) -> Scoped:
+def split_filter(query: str, names: Mapping[str, str] | None = None) -> Scoped:
+    """The query's game filter: ``juego:<id>``, or the one game it names (``names``: game → name)."""
     found = _FILTER.search(query)
-    if found is None:
+    if found is not None:
+        rest = (query[:found.start()] + " " + query[found.end():]).strip()
+        return Scoped(rest, found.group(1).lower() or None)
+    game = named_game(query, names or {})
+    if game is None:
         return Scoped(query, None)
-    rest = (query[:found.start()] + " " + query[found.end():]).strip()
-    return Scoped(rest, found.group(1).lower() or None)
+    name = set(fold((names or {})[game]).split())
+    rest = " ".join(word for word in query.split() if fold(word) not in name)
+    return Scoped(rest, game) if rest else Scoped(query, None)
 
 
 def game_of(location: str, prefixes: Mapping[str, str]) -> str | None:

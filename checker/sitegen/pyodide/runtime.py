@@ -110,7 +110,7 @@ def built_runtime() -> Path:
         caches = json.loads((out / "caches.json").read_text(encoding="utf-8"))
         (out / "caches.json").unlink()
         (out / "cache").mkdir()
-        for name in caches:
+        for name in caches:          # the parser tables, and the grammars as written out
             shutil.copy(tables / name, out / "cache" / name)
         version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
         manifest = {"pyodide": version, "python": wheels.PYTHON_VERSION, "caches": caches, "key": folder.name}

@@ -32,16 +32,21 @@ const CACHE = "/tmp/reglas-cache";
 let booting = null;
 let manifest = null;
 const loaded = new Map();
+const fetched = new Map();
 
-// Python, the packages and the manifest are fetched at once; the imports run before the first question.
-async function boot(site) {
+// Python, the packages, the manifest and the page's game's tables are fetched at once; the imports run before the
+// first question.
+async function boot(site, game) {
   const { loadPyodide } = await pyodide;
+  const manifestLoaded = fetch(new URL("manifest.json", RUNTIME)).then(r => r.json());
+  const tablesLoaded = manifestLoaded.then(m => fetchTables(m, game));
   const [py, packages, found] = await Promise.all([
     loadPyodide({ indexURL: RUNTIME.href, env: { REGLAS_CACHE_DIR: CACHE, REGLAS_SITE_URL: site } }),
     bytes("site-packages.zip"),
-    fetch(new URL("manifest.json", RUNTIME)).then(r => r.json()),
+    manifestLoaded,
   ]);
   manifest = found;
+  if (game) fetched.set(game, tablesLoaded);
   const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
   py.unpackArchive(packages, "zip", { extractDir: sitePackages });
   py.FS.mkdirTree(CACHE);
@@ -52,11 +57,15 @@ async function boot(site) {
 
 // The parser tables of a game's grammar, fetched the first time that game is used, and the grammar loaded (once
 // per game, however many questions wait for it).
+function fetchTables(found, game) {
+  const names = game ? found.caches.filter(n => n.startsWith(game + "-")) : [];
+  return Promise.all(names.map(async name => [name, await bytes("cache/" + name)]));
+}
+
 function tables(py, game) {
   if (!loaded.has(game)) loaded.set(game, (async () => {
-    for (const name of manifest.caches.filter(n => n.startsWith(game + "-"))) {
-      py.FS.writeFile(`${CACHE}/${name}`, await bytes("cache/" + name));
-    }
+    if (!fetched.has(game)) fetched.set(game, fetchTables(manifest, game));
+    for (const [name, data] of await fetched.get(game)) py.FS.writeFile(`${CACHE}/${name}`, data);
     py.runPython(`from checker.game import games\ngrammar = games()[${JSON.stringify(game)}].grammar\n` +
                  "if grammar is not None:\n    grammar.parses('')");
   })());
@@ -64,7 +73,7 @@ function tables(py, game) {
 }
 
 async function run({ cmd, game, text, games, site }) {
-  booting ??= boot(site);
+  booting ??= boot(site, game);
   const py = await booting;
   let args;
   if (cmd === "boot") {

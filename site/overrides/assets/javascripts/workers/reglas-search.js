@@ -4,7 +4,8 @@
  * The page loads this file instead of Material's worker (checker/sitegen/worker.py rewrites the address), with
  * Material's worker named in ?material=. Material ranks; this wrapper then does what checker/search/scope.py does,
  * with the same constants, so that `reglas buscar` lists what the search box lists:
- *   - `juego:<id>` in the query keeps only that game's pages (the term itself is not searched);
+ *   - `juego:<id>` in the query keeps only that game's pages (the term itself is not searched), and so does a query
+ *     that names one game («limite de mano lorcana»), whose name is then not searched unless it is all it says;
  *   - each document's score grows with the share of the query's terms it matched;
  *   - without a filter, the query's words may point to one game, whose pages then weigh more;
  *   - every page result says which game it belongs to.
@@ -36,10 +37,16 @@
 
   function splitFilter(query) {
     const found = FILTER.exec(query)
-    if (found === null)
+    if (found !== null) {
+      const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length)).trim()
+      return { query: rest, game: found[1].toLowerCase() || null }
+    }
+    const game = namedGame(query)
+    if (game === null)
       return { query, game: null }
-    const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length)).trim()
-    return { query: rest, game: found[1].toLowerCase() || null }
+    const name = new Set(fold(names[game]).split(/\s+/))
+    const rest = query.split(/\s+/).filter(word => word && !name.has(fold(word))).join(" ")
+    return rest ? { query: rest, game } : { query, game: null }
   }
 
   function matched(item) {
@@ -99,7 +106,7 @@
     if (game !== null) {
       groups = groups.filter(group => gameOf(group[0].location) === game)
     } else {
-      const favoured = namedGame(query) || inferredGame(groups)
+      const favoured = inferredGame(groups)
       groups = groups
         .map(group => {
           const mine = favoured !== null && gameOf(group[0].location) === favoured
