@@ -128,14 +128,14 @@ def test_the_page_answers_as_the_cli(page_name: str, offline: Offline, site_url:
     assert offline.refused == []
 
 
-def test_the_table_has_good_and_bad_input_for_every_game() -> None:
+def test_the_table_has_good_and_bad_input_for_every_game(tmp_path: Path) -> None:
     pages = {page for page, _ in ROWS}
     assert pages == {"lorcana", "espadas", "malifaux", "jugada"}
     for page in pages:
         codes = set()
         for row_page, value in ROWS:
             if row_page == page:
-                codes.add(cli_answer(page, value, "http://127.0.0.1:8000/", Path.cwd())[0] == 0)
+                codes.add(cli_answer(page, value, "http://127.0.0.1:8000/", tmp_path)[0] == 0)
         assert codes == {True, False}, page
 
 
