@@ -11,9 +11,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from checker.game import games
 from checker.paths import DEFAULT_VAULT, PROJECT_ROOT
 from checker.sitegen.build import build_site
-from checker.sitegen.playground import SAMPLES
 from tests.browser import chromium
 from tests.serve import serve_static
 
@@ -38,7 +38,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = build_site(DEFAULT_VAULT, Path(tmp), strict=True)
         with serve_static(site) as url, chromium() as browser:
-            for game, lines in SAMPLES.items():
+            for game, lines in ((g.id, g.samples) for g in games().values() if g.samples):
                 cold, later = [], []
                 for _ in range(LOADS):
                     context = browser.new_context(viewport={"width": 1280, "height": 900})

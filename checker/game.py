@@ -53,6 +53,9 @@ class Game:
     #: The roles of the grammar's structure a reader is told, and how they read in Spanish (``reglas parse``:
     #: ``checker.grammar.reading``).
     reading: Mapping[str, str] = field(default_factory=dict)
+    #: Card text to start from on the game's «Comprobar» page: a few lines that parse and one that does not; a game
+    #: without them gets no page.
+    samples: tuple[str, ...] = ()
     #: Adds the game's own subcommands (``reglas <game> …``) to the argparse sub-parsers it is given.
     commands: Callable[[Any], None] | None = None
 

@@ -15,14 +15,6 @@ PLAYS = Path(__file__).resolve().parent / "plays"
 _FRONT = "---\nsearch:\n  exclude: true\n---\n"
 _SCRIPT = '<script type="module" src="{root}assets/javascripts/comprobar.js"></script>\n'
 
-#: Lines to start from (written for these pages): a few that parse and one that does not.
-SAMPLES: dict[str, tuple[str, ...]] = {
-    "lorcana": ("When you play this character, draw a card.", "Whenever this character quests, you may draw a card.",
-                "Evasive", "When you play this character, draw a cards."),
-    "espadas": ("Roba 1 Carta.", "Cura 2 de vida al héroe aliado activo.", "Roba 1 Carta al final."),
-    "malifaux": ("c Sangría: Al dañar al objetivo, el objetivo gana la Condición Veneno 2.",
-                 "m Chispa: Al dañar al objetivo, el objetivo gana la Condicion Quemado."),
-}
 
 
 def text_uri(game: str) -> str:
@@ -30,7 +22,7 @@ def text_uri(game: str) -> str:
 
 
 def _checkable() -> list[Game]:
-    return sorted((g for g in games().values() if g.grammar is not None and g.id in SAMPLES),
+    return sorted((g for g in games().values() if g.grammar is not None and g.samples),
                   key=lambda g: g.position)
 
 
@@ -47,14 +39,14 @@ def _box(mode: str, root: str, game: str, label: str, placeholder: str, examples
 def text_page(game: Game) -> str:
     examples = " ".join(f'<button class="md-button reglas-ejemplo" type="button" data-text="{html.escape(line)}">'
                         f"{html.escape(line if len(line) < 40 else line[:38] + '…')}</button>"
-                        for line in SAMPLES[game.id])
+                        for line in game.samples)
     return (f"{_FRONT}# Comprobar texto: {game.name}\n\n"
             "Pega el texto de una habilidad y pulsa **Comprobar**: sale su estructura y su texto canónico, y la "
             "habilidad contada en partes (cuándo, el coste, la condición, quién, qué pasa, a quién), como lo da "
             "`reglas parse`; o el error con la frase que falla, dónde y la forma conocida más parecida. Todo se "
             "ejecuta en tu navegador con el mismo código que la línea de órdenes; no se "
             "envía nada a ningún servidor.\n\n"
-            + _box("texto", "../../", game.id, "Texto de la carta", SAMPLES[game.id][0], examples)
+            + _box("texto", "../../", game.id, "Texto de la carta", game.samples[0], examples)
             + _SCRIPT.format(root="../../"))
 
 

@@ -6,7 +6,7 @@ from checker.game import Game
 from checker.games.espadas.cardtext import read_cards
 from checker.games.espadas.commands import register
 from checker.games.espadas.grammar import GRAMMAR
-from checker.games.espadas.reading import READING
+from checker.games.espadas.reading import READING, SAMPLES
 from checker.games.espadas.scenario import run_scenario
 
 GAME = Game(
@@ -18,6 +18,7 @@ GAME = Game(
     position=3,
     grammar=GRAMMAR,
     reading=READING,
+    samples=SAMPLES,
     read_cards=read_cards,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),

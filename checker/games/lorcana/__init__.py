@@ -9,7 +9,7 @@ from checker.games.lorcana.describe import describe
 from checker.games.lorcana.engine.coverage import missing
 from checker.games.lorcana.engine.scenario import run_scenario
 from checker.games.lorcana.grammar import GRAMMAR
-from checker.games.lorcana.reading import READING
+from checker.games.lorcana.reading import READING, SAMPLES
 from checker.games.lorcana.reminders import check_reminders
 
 GAME = Game(
@@ -21,6 +21,7 @@ GAME = Game(
     position=1,
     grammar=GRAMMAR,
     reading=READING,
+    samples=SAMPLES,
     read_cards=read_lorcana_json,
     check=check_reminders,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),

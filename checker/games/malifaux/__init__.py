@@ -5,7 +5,7 @@ from pathlib import Path
 from checker.game import Game
 from checker.games.malifaux.commands import register
 from checker.games.malifaux.grammar import GRAMMAR
-from checker.games.malifaux.reading import READING
+from checker.games.malifaux.reading import READING, SAMPLES
 from checker.games.malifaux.scenario import run_scenario
 
 GAME = Game(
@@ -17,6 +17,7 @@ GAME = Game(
     position=2,
     grammar=GRAMMAR,
     reading=READING,
+    samples=SAMPLES,
     commands=register,
     scenario_schema=Path(__file__).with_name("scenario.schema.json"),
     search_synonyms=Path(__file__).with_name("search_synonyms.txt"),

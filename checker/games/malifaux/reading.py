@@ -4,3 +4,7 @@ READING = {
     "stat_block": "Atributos", "duel_test": "Duelo", "moment": "Cuándo", "effect": "Efecto", "target": "Objetivo",
     "condition": "Condición que gana", "duration": "Hasta cuándo",
 }
+
+#: Lines written for the «Comprobar» page to start from: some that parse and one that does not.
+SAMPLES = ("c Sangría: Al dañar al objetivo, el objetivo gana la Condición Veneno 2.",
+           "m Chispa: Al dañar al objetivo, el objetivo gana la Condicion Quemado.")
