@@ -55,7 +55,8 @@ def ink(state: State, action: Action) -> Verdict:
     if extra and player.extra_inked >= player.extra_inks + static_extra_inks(state, state.active):
         return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3")
     if not card.card.inkwell:
-        return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.2")
+        return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.1",
+                       "lorcana:4.2.1.2")
     player.extra_inked += int(extra)
     more = ["lorcana:4.2.3.1", "lorcana:7.5.5"] if extra else []
     state.move(card, "inkwell")
@@ -98,7 +99,7 @@ def quest(state: State, action: Action) -> Verdict:
                        "lorcana:4.5.1.1", "lorcana:5.1.1.2")
     if not card.dry:
         rush = ["lorcana:8.9.1"] if card.has("Rush") else []
-        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", *rush]
+        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", *rush]
         return illegal("el personaje se está secando (entró en juego este turno)", *rules)
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
@@ -131,7 +132,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.6.4.1", "lorcana:5.1.1.2")
     if not attacker.dry and not attacker.has("Rush"):
         return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.6.4.1", "lorcana:5.3.5",
-                       "lorcana:8.9.1")
+                       "lorcana:1.7.5", "lorcana:8.9.1")
     if "cant_challenge" in attacker.flags():
         return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.6.4.3", "lorcana:1.2.2",
                        *attacker.flag_rules("cant_challenge"))
@@ -372,7 +373,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
                            "lorcana:5.4.4.2", "lorcana:8.11", *paid)
         singer_rules = ["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if singers[0].has("Singer") else []
         bonus = ["lorcana:8.11.3"] if any(f.startswith("sing_bonus:") for f in singers[0].flags()) else []
-        rules = ["lorcana:5.4.4.1", "lorcana:5.4.4.2", *singer_rules, *bonus]
+        rules = ["lorcana:5.4.4.1", "lorcana:5.4.4.2", "lorcana:1.5.5.1", *singer_rules, *bonus]   # an alternate cost
     else:
         together = song.keyword("Sing Together")
         if together is None:
@@ -380,7 +381,7 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if sum(value(s) for s in singers) < together:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
                            "lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2")
-        rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2",
+        rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2", "lorcana:1.5.5.1",
                  *(["lorcana:8.11", "lorcana:8.11.1"] if any(s.has("Singer") for s in singers) else [])]
     if any(s.has("Reckless") for s in singers):
         rules.append("lorcana:8.7.4")                                        # Reckless may still sing

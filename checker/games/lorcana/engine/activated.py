@@ -68,7 +68,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if exert and card.exerted:
         return Verdict(False, ["lorcana:4.4.3.4", "lorcana:5.1.1.2"], "la carta ya está agotada: no puede pagar ⟳")
     if exert and card.card.type == "character" and not card.dry:
-        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:6.3.1.1"],
+        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:1.7.5", "lorcana:6.3.1.1"],
                        "un personaje que se está secando no puede pagar ⟳")
     if player.ink_ready < ink:
         return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")

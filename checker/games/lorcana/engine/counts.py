@@ -35,12 +35,16 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
                 pool = [state.cards[ref] for hand in hands for ref in hand]
             else:
                 pool = state.in_play()
+                state.cite("lorcana:5.1.1.8")                               # what «in play» is: drying cards too
             return sum(1 for card in pool if matches(card_np, card, source))
         if kind == "each_damage":
             on = fields.get("target", {})
             if not any(k in ("this_card", "pronoun") for k, _ in nodes(on)) and "pronoun" not in on:
                 return None
             return source.damage // max(int(fields["number"]), 1)
+        if kind == "each_damage_removed":                                    # «for each 1 damage removed this way»
+            state.cite("lorcana:6.1.8")
+            return state.removed // max(int(fields["number"]), 1)
     return None
 
 

@@ -268,6 +268,8 @@ def _on_targets(verb: str) -> Effect:
         group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
         if group is None:
             group = chosen_cards(c, verb, c.args.get("target"))
+        if verb == "remove_damage":
+            c.state.removed = 0                                              # what «this way» counts
         for member in group:
             _apply(verb, c.args, c.state, member)
         c.targets.previous = group
@@ -622,6 +624,9 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         mark_lethal(state, target)                                           # and no «is dealt damage»
         state.cite("lorcana:1.9.2.2", "lorcana:1.9.2.1", *(["lorcana:8.8.3"] if target.has("Resist") else []))
     else:
+        state.removed += min(target.damage, amount)                          # only what it had (1.2.3)
+        if amount > target.damage:
+            state.cite("lorcana:1.2.3")
         target.damage = max(0, target.damage - amount)
 
 

@@ -309,6 +309,8 @@ def _each_readable(expression: Any) -> bool:
     if not isinstance(expression, dict) or len(expression) != 1:
         return False
     ((kind, fields),) = expression.items()
+    if kind == "each_damage_removed":
+        return True
     if kind == "each_card":
         return countable(fields.get("card_np", {}))
     target = fields.get("target", {}) if isinstance(fields, dict) else {}
@@ -402,6 +404,7 @@ READS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "gain_lore_for_each": lambda args: _each_readable(args.get("expression_each"))
     and len([k for k, _ in nodes(args.get("amount", {})) if k == "number"]) == 1,
     "deal_damage_equal": lambda args: _chosen_one(args.get("target")) and _readable(args.get("expression")),
+    "deal_damage_equal_to": lambda args: _chosen_one(args.get("target")) and _readable(args.get("expression")),
     "gains_ability": lambda args: gainable(args) is not None,
     "gains_with_ability": lambda args: gainable(args) is not None,
     "can": reads_can,
@@ -419,6 +422,7 @@ PLAYING_EFFECTS: dict[str, Effect] = {
     "gain_lore_equal": _gain_lore_equal,
     "gain_lore_for_each": _gain_lore_for_each,
     "deal_damage_equal": _deal_damage_equal,
+    "deal_damage_equal_to": _deal_damage_equal,                           # the amount before the target
     "gains_ability": _gains_ability,
     "gains_with_ability": _gains_ability,
 }

@@ -138,6 +138,8 @@ class State:
     lethal: set[str] = field(default_factory=set)
     #: The damage last dealt to each card (after Resist), for «deal that much damage» in what it triggers.
     dealt: dict[str, int] = field(default_factory=dict)
+    #: The damage the last «remove … damage» effect took off, for «for each 1 damage removed this way» (6.1.8).
+    removed: int = 0
     #: The current action's choices about cards outside play and options («choices»: which of the looked-at cards, the
     #: order for the deck, top or bottom, a named card, a player), consumed in order by ``zones.py``.
     choices: list[dict[str, Any]] = field(default_factory=list)
