@@ -8,6 +8,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
+from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.costs import free_permission, move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
@@ -438,8 +439,8 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
             state.resolved_now("Vanish")
             state.cite("lorcana:8.14.2")                                    # gone already: nothing to banish
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
-            state.move(target, "discard")                                    # banished: what watches it sees it
-            trigger(state, target, "banished")
+            if banish(state, target):                                        # banished: what watches it sees it
+                trigger(state, target, "banished")
             vanished.append(ref)
     return vanished
 

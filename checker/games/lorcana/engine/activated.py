@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.bag import resolve_sentences
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.effects import Targets
@@ -86,7 +87,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     player.ink_ready -= ink
     player.ink_exerted += ink
     if banish_self:
-        state.move(card, "discard")
+        banish(state, card)
     resolve_sentences(node.get("sentence", []), state, card,
                       Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)

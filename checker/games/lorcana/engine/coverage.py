@@ -24,7 +24,12 @@ from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGE
 from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS, choice_limit, decoy_clause, play_limit
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
-from checker.games.lorcana.engine.replacements import damage_replacement, replaces_previous, says_instead
+from checker.games.lorcana.engine.replacements import (
+    banish_replacement,
+    damage_replacement,
+    replaces_previous,
+    says_instead,
+)
 from checker.games.lorcana.engine.shields import one_shot
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
 from checker.games.lorcana.engine.zonecards import ink_permission
@@ -197,6 +202,8 @@ def _static_gaps(structure: Structure) -> list[str]:
     for statement in _statements(structure):
         prefixes = statement.get("prefix", [])
         protected = damage_replacement(statement)
+        if protected is None and (replacing := banish_replacement(statement)) is not None:
+            protected = replacing[0]                                         # read by ``banishing.py`` (6.5.1)
         if protected is not None:                                            # read by ``damage.py`` (6.5.1)
             gaps += [] if supported(protected) else ["card_np"]
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.cards import CardDef
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
@@ -104,11 +105,10 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
             state.cite("lorcana:6.6.1.1")                                    # its willpower as modified now
     if len(banished) > 1:
         state.cite("lorcana:1.8.4")                                          # all at once
-    for card in banished:
-        state.move(card, "discard")
+    gone = [card for card in banished if banish(state, card)]              # a replaced one never is (6.5.4)
     waiting = len(state.pending)
-    for card in banished:
-        trigger(state, card, event, tuple(banished))
+    for card in gone:
+        trigger(state, card, event, tuple(gone))
     if len(state.pending) > waiting:
         state.cite("lorcana:1.8.2")                                          # they wait for the check to finish
     if state.winner is None:

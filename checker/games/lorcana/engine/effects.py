@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.cards import keywords_of
 from checker.games.lorcana.engine.counts import OTHER, countable, times
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
@@ -604,9 +605,9 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         deal_damage(state, target, amount)
     elif verb == "banish":
 
-        was_in_play = target.zone == "play"
-        state.move(target, "discard")
-        if was_in_play:                                                      # during a challenge, «in a challenge»
+        if target.zone != "play":
+            state.move(target, "discard")
+        elif banish(state, target):                                          # during a challenge, «in a challenge»
             in_challenge = state.challenge is not None and target.ref in state.challenge
             trigger(state, target, "banished_in_challenge" if in_challenge else "banished")
     elif verb == "return_to_hand":

@@ -58,3 +58,35 @@ def damage_replacement(statement: dict[str, Any]) -> dict[str, Any] | None:
         return None
     subject = cond["would_be"].get("subject")
     return subject if isinstance(subject, dict) else None
+
+
+#: The predicates that can take a banishing's place, and the zone the card goes to instead.
+BANISH_INSTEAD = {"return_to_hand": "hand", "put_card": "inkwell"}
+#: The words that name the card being banished in the replacing clause («return that card», «put her»).
+_THE_CARD = frozenset({"that_card", "pronoun", "this_card"})
+
+
+def banish_replacement(statement: dict[str, Any]) -> tuple[dict[str, Any], str, dict[str, Any]] | None:
+    """«If one of your Pirate characters would be banished, return that card to your hand instead.»: (the phrase of
+    the cards it protects, the replacing verb, its arguments) (lorcana:6.5.1); ``None`` for any other statement, or
+    a replacement this checker cannot carry out."""
+    cond = condition_of(statement)
+    if cond is None or "would_be" not in cond or not says_instead(statement):
+        return None
+    passive = cond["would_be"].get("passive")
+    if "banished" not in (passive if isinstance(passive, (dict, str)) else ""):
+        return None
+    clauses = statement.get("clause", [])
+    fields = next(iter(clauses[0].values()), {}) if len(clauses) == 1 else {}
+    predicate = fields.get("predicate", {}) if isinstance(fields, dict) else {}
+    if len(predicate) != 1:
+        return None
+    ((verb, args),) = predicate.items()
+    target = args.get("target") if isinstance(args, dict) else None
+    kinds = {k for k, _ in nodes(target)} | (set(target) if isinstance(target, dict) else set())
+    if verb not in BANISH_INSTEAD or not kinds & _THE_CARD:
+        return None
+    if verb == "put_card" and not {"your_inkwell", "its_players_inkwell"} & {k for k, _ in nodes(args)}:
+        return None
+    subject = cond["would_be"].get("subject")
+    return (subject, verb, args) if isinstance(subject, dict) else None
