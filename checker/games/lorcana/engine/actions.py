@@ -57,7 +57,7 @@ def ink(state: State, action: Action) -> Verdict:
         return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3")
     if not card.card.inkwell:
         return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.1",
-                       "lorcana:4.2.1.2")
+                       "lorcana:4.2.1.2", *(["lorcana:7.5.5"] if extra else []))
     player.extra_inked += int(extra)
     more = ["lorcana:4.2.3.1", "lorcana:7.5.5"] if extra else []
     state.move(card, "inkwell")
@@ -100,7 +100,7 @@ def quest(state: State, action: Action) -> Verdict:
                        "lorcana:4.5.1.1", "lorcana:5.1.1.2")
     if not card.dry:
         rush = ["lorcana:8.9.1"] if card.has("Rush") else []
-        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", *rush]
+        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1", *rush]
         return illegal("el personaje se está secando (entró en juego este turno)", *rules)
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
@@ -133,7 +133,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.6.4.1", "lorcana:5.1.1.2")
     if not attacker.dry and not attacker.has("Rush"):
         return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.6.4.1", "lorcana:5.3.5",
-                       "lorcana:1.7.5", "lorcana:8.9.1")
+                       "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:8.9.1")
     if "cant_challenge" in attacker.flags():
         return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.6.4.3", "lorcana:1.2.2",
                        *attacker.flag_rules("cant_challenge"))
@@ -151,7 +151,8 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("solo un personaje con Evasivo (o Alerta) puede desafiar a uno con Evasivo",
                        "lorcana:8.6.1", "lorcana:4.6.4.3")
     if "cant_be_challenged" in defender.flags():
-        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3")
+        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3",
+                       *defender.flag_rules("cant_be_challenged"))
     for phrase in challenge_limits(defender.card):                          # «can't be challenged by …»
         if not isinstance(phrase, dict) or not supported(phrase):
             state.unresolved.append(f"be_challenged_by: limitador no evaluado de {defender.ref}")
@@ -329,7 +330,9 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
         return illegal(f"«{card.card.name}» no tiene Cambio", "lorcana:8.10")
     onto = _card(state, action, "onto")
     if onto.owner != state.active or onto.zone != "play" or onto.card.type != "character":
-        return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:8.10")
+        variant = SHIFT_ONTO[card.card.shift_onto[0]][2][1:]                 # «If you have a character in play»
+        return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:8.10", *variant,
+                       "lorcana:7.4.1")
     kind, value = card.card.shift_onto
     fits, needs, variant = SHIFT_ONTO[kind]
     if not fits(onto, value):
@@ -358,7 +361,8 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if not singer.dry:
             duet = ["lorcana:8.12.1", "lorcana:8.12.2"] if len(singers) > 1 else []
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
-                           "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", *duet)
+                           "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1",
+                           *duet)
         if "cant_sing" in singer.flags():
             return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2")
 
@@ -462,9 +466,11 @@ def move(state: State, action: Action) -> Verdict:
     if player.ink_ready < cost:
         return illegal(f"mover aquí cuesta {cost} de tinta y hay {player.ink_ready}", "lorcana:4.7.3.4", *changed)
     _pay(player, cost)
+    elsewhere = ["lorcana:4.7.2"] if character.at is not None else []         # from one location to another
     character.at = location.ref
     trigger(state, character, "moves", other=location)
     drying = ["lorcana:1.7.5", "lorcana:5.3.5"] if not character.dry else []  # moving needs no dry character
+    drying += elsewhere
     return Verdict(True, ["lorcana:4.7", "lorcana:4.7.3.4", "lorcana:4.7.4", *changed, *drying])
 
 
@@ -513,6 +519,7 @@ def end_turn(state: State, action: Action) -> Verdict:
             return Verdict(True, [*phase, "lorcana:3.4.2", "lorcana:1.8.1.2", "lorcana:2.3.3.2"],
                            f"{state.active} termina su turno sin cartas en el mazo y pierde la partida")
     order = list(state.players)
+    state.history.clear()                                                    # «this turn» starts again
     state.active = order[(order.index(state.active) + 1) % len(order)]
     beginning_phase(state)
     return Verdict(True, [*phase, "lorcana:3.4", "lorcana:3.4.2", "lorcana:3.2"], f"empieza el turno de {state.active}")

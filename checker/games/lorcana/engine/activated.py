@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ReglasError
-from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.bag import resolve_sentences
+from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import trigger
@@ -69,7 +69,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if exert and card.exerted:
         return Verdict(False, ["lorcana:4.4.3.4", "lorcana:5.1.1.2"], "la carta ya está agotada: no puede pagar ⟳")
     if exert and card.card.type == "character" and not card.dry:
-        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:1.7.5", "lorcana:6.3.1.1"],
+        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:6.3.1.1"],
                        "un personaje que se está secando no puede pagar ⟳")
     if player.ink_ready < ink:
         return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
@@ -86,11 +86,14 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         other.exerted = True
     player.ink_ready -= ink
     player.ink_exerted += ink
-    if banish_self:
-        banish(state, card)
+    waiting = len(state.pending)
+    if banish_self and banish(state, card):                                  # banished as a cost: watchers see it
+        trigger(state, card, "banished")
     resolve_sentences(node.get("sentence", []), state, card,
                       Targets(state, [str(t) for t in action.get("targets") or []], state.active))
     game_state_check(state)
+    if len(state.pending) > waiting:                                         # after the effect (6.3.3, 4.4.5)
+        state.cite("lorcana:6.3.3", "lorcana:4.4.5")
     usable = ["lorcana:4.4.2"] if card.card.type in ("item", "location") else []   # no drying for these
     usable += new_location(card)
     return Verdict(True, ["lorcana:4.4", "lorcana:4.4.1", "lorcana:4.4.3", "lorcana:4.4.3.1", "lorcana:4.4.3.2",
@@ -133,7 +136,7 @@ def boost(state: State, card: Any) -> Verdict:
     if card.owner != state.active or card.zone != "play":
         return Verdict(False, ["lorcana:8.4.1"], "Impulso se usa en tu turno con tus cartas en juego")
     if "boosted" in card.gained_flags:
-        return Verdict(False, ["lorcana:8.4.1"], "Impulso solo se usa una vez por turno")
+        return Verdict(False, ["lorcana:8.4.1", "lorcana:6.1.13.2"], "Impulso solo se usa una vez por turno")
     player = state.players[state.active]
     if player.ink_ready < cost:
         return Verdict(False, ["lorcana:8.4.1"], f"Impulso cuesta {cost} de tinta y hay {player.ink_ready}")
@@ -146,7 +149,10 @@ def boost(state: State, card: Any) -> Verdict:
     state.move(top, "under")
     card.under.append(top.ref)
     card.gained_flags.add("boosted")
+    waiting = len(state.pending)
     trigger(state, card, "put_under")                                        # «whenever you put a card under …»
+    if len(state.pending) > waiting:
+        state.cite("lorcana:6.3.3")                                          # they wait for the ability to resolve
     drying = ["lorcana:6.3.1.1"] if card.card.type == "character" and not card.dry else []   # no ⟳ in its cost
     drying += new_location(card)
     return Verdict(True, ["lorcana:8.4", "lorcana:8.4.1", "lorcana:8.4.3", *drying],

@@ -9,6 +9,7 @@ from checker.games.lorcana.engine.counts import OTHER, cards_under
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.hands import HAND_CONDITIONS
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.turns import whose_turn
 from checker.games.lorcana.engine.zonecards import ZoneContext, card_matches, understood
 from checker.grammar.walk import nodes
 
@@ -93,7 +94,31 @@ def _you_have_lore(cond: dict[str, Any], state: State, source: Instance) -> bool
     return state.players[source.owner].lore >= int(cond["number"])
 
 
+#: The events a past-tense passive names («… was banished in a challenge this turn»), by its node type.
+PAST_EVENTS = {"banished": ("banished", "banished_in_challenge"), "challenged": ("is_challenged",),
+               "played": ("played",), "dealt_damage": ("dealt_damage",), "moved": ("moves",), "drawn": ("drawn",),
+               "readied": ("readied",)}
+
+
+def _past(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if an opposing character was banished in a challenge this turn»: the turn's history (lorcana:6.1.13.4 for
+    «this turn»); other past phrases are beyond this checker."""
+    vp = cond.get("past_vp", {}).get("was_passive", {})
+    passive = vp.get("passive", {})
+    if "this_turn" not in vp.get("turn_scope", {}) or not isinstance(passive, dict) or len(passive) != 1:
+        return None
+    ((kind, fields),) = passive.items()
+    events = PAST_EVENTS.get(kind)
+    subject = cond.get("subject", {})
+    if events is None or not supported(subject):
+        return None
+    if kind == "banished" and isinstance(fields, dict) and "in_a_challenge" in fields:
+        events = ("banished_in_challenge",)
+    return any(event in events and matches(subject, state.cards[ref], source) for event, ref in state.history)
+
+
 CONDITIONS: dict[str, Check] = {
+    "past": _past,
     "is_state": _self_state,
     "has_no_damage": _damage(False),
     "has_damage": _damage(True),
@@ -115,9 +140,9 @@ WRAPPERS = ("while_condition", "if_condition", "unless")
 
 
 def _during_your_turn(timing: dict[str, Any], state: State, source: Instance) -> bool | None:
-    if "your_turn" not in timing["during"].get("turn_ref", {}):
-        return None
-    return state.active == source.owner
+    """«During your turn,» / «During opponents' turns,» (lorcana:6.1.13.1): whether it is that turn now."""
+    yours = whose_turn(timing["during"].get("turn_ref", {}))
+    return None if yours is None else (state.active == source.owner) == yours
 
 
 def _once(during: bool) -> Check:

@@ -66,6 +66,8 @@ def _factor(prefixes: list[Any], state: State, source: Instance) -> int | None:
     if condition is None:
         return None
     factor = int(condition)
+    if any("if_condition" in p.get("prefix", {}).get("condition", {}) for p in prefixes):
+        state.cite("lorcana:6.4.4.2")                                        # «If [condition], [effect]»
     for expression in each:
         count = times(expression, state, source)
         if count is None:
@@ -133,6 +135,7 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
     lorcana:1.5.5.2: payment modifiers apply to it too), and the rules that changed it."""
     increase = reduction = 0
     own = False                                                              # its own, from the hand (6.1.12)
+    ignored = False                                                          # not self-referential: from play only
     for source in [*state.in_play(), card]:
         for verb, subject, fields, prefixes in _cost_clauses(source):
             if verb in SHIFT_ONLY and base is None:
@@ -140,6 +143,7 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
             applies = _applies(subject, fields.get("target", {}), card, source)
             amount = _amount(applies, fields, prefixes, state, source, "cambio de coste")
             own = own or (source is card and card.zone != "play" and amount != 0)
+            ignored = ignored or (source is card and applies is False and card.zone != "play")   # about others
             if COST_CHANGES[verb] > 0:
                 increase += amount
             else:
@@ -147,7 +151,7 @@ def play_cost(state: State, card: Instance, base: int | None = None) -> tuple[in
     reduction += sum(amount for amount, _ in waiting_reductions(state, card))
     cost = max(0, (card.card.cost if base is None else base) + increase - reduction)
     rules = ["lorcana:4.3.2.3", "lorcana:1.5.4", "lorcana:4.3.5"] if increase or reduction else []   # paid, not cost
-    if waiting_reductions(state, card):
+    if waiting_reductions(state, card) or ignored:
         rules.append("lorcana:4.3.6")
     if own:                                                                  # a self-referential payment modifier
         rules += ["lorcana:6.1.12", "lorcana:4.3.6"]

@@ -20,7 +20,7 @@ from checker.games.lorcana.engine.conditions import COND_READS, CONDITIONS, SEQU
 from checker.games.lorcana.engine.costs import PAYERS, PAYMENT_CHANGES
 from checker.games.lorcana.engine.counts import countable
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
-from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS, put_under
+from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS, beyond, put_under
 from checker.games.lorcana.engine.filters import supported
 from checker.games.lorcana.engine.flags import FLAGS, choice_limit, decoy_clause, play_limit
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
@@ -32,6 +32,7 @@ from checker.games.lorcana.engine.replacements import (
 )
 from checker.games.lorcana.engine.shields import one_shot
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
+from checker.games.lorcana.engine.turns import whose_turn
 from checker.games.lorcana.engine.zonecards import ink_permission
 from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
@@ -177,7 +178,7 @@ def _event_gaps(structure: Structure, kind: str = "") -> list[str]:
                 zones = [z for z, _ in nodes(event_fields.get("destination", {}))] \
                     if event_kind in ("card_put_into", "you_put_into") else []
                 under = put_under(event_fields) if event_kind == "you_put_into" else None
-                if event_kind not in SELF_EVENTS:
+                if event_kind not in SELF_EVENTS or beyond(event_kind, event_fields):
                     gaps.append(event_kind)
                 elif event_kind == "card_event" and not any(v in EVENT_VERBS for v in verbs):
                     gaps += verbs[:1] or [event_kind]
@@ -189,8 +190,7 @@ def _event_gaps(structure: Structure, kind: str = "") -> list[str]:
                 elif phrase is not None and not supported(phrase):
                     gaps.append("card_np")
             scope = fields.get("trigger_scope", {})
-            yours = any(k == "your_turn" for k, _ in nodes(scope))
-            if scope and (not TRIGGER_SCOPES & set(scope) or ("during_scope" in scope and not yours)):
+            if scope and (not TRIGGER_SCOPES & set(scope) or ("during_scope" in scope and whose_turn(scope) is None)):
                 gaps.append("trigger_scope")
         elif kind == "at_start_of_turn" and not any(k == "your_turn" for k, _ in nodes(fields)):
             gaps.append(kind)

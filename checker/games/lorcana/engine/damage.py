@@ -9,9 +9,10 @@ from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.cards import CardDef
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
-from checker.games.lorcana.engine.replacements import damage_replacement
+from checker.games.lorcana.engine.replacements import damage_replacement, would_turn
 from checker.games.lorcana.engine.shields import absorb
 from checker.games.lorcana.engine.state import WIN_LORE, Instance, State
+from checker.games.lorcana.engine.turns import whose_turn
 from checker.grammar.walk import nodes
 
 #: A self-replacement and another replacement on the same event: the self-replacement first, then the other one,
@@ -20,19 +21,35 @@ COMPETING = ("lorcana:6.5.7", "lorcana:6.5.7.1", "lorcana:6.5.7.2", "lorcana:6.5
 
 
 @cache
-def protects(card: CardDef) -> tuple[dict[str, Any], ...]:
-    """The phrases of the cards whose damage a card's static abilities take instead (lorcana:6.5.1)."""
-    return tuple(found for structure in card.abilities if "keywords" not in structure.get("start", {})
+def protects(card: CardDef) -> tuple[tuple[dict[str, Any], Any], ...]:
+    """(the phrase of the cards whose damage a card's static abilities take instead, the «during …» turn it is
+    limited to or ``None``) (lorcana:6.5.1)."""
+    return tuple((found, would_turn(fields)) for structure in card.abilities
+                 if "keywords" not in structure.get("start", {})
                  and not any(k in ("trigger", "activated") for k, _ in nodes(structure))
                  for kind, fields in nodes(structure) if kind == "statement"
                  for found in [damage_replacement(fields)] if found is not None)
+
+
+def _in_turn(state: State, source: Instance, scope: Any) -> bool:
+    """Whether a replacement limited to «during your turn» / «during an opponent's turn» applies now; a turn it
+    cannot read is reported and the replacement does not apply."""
+    if scope is None:
+        return True
+    yours = whose_turn(scope)
+    if yours is None:
+        state.unresolved.append(f"turno no leído en una sustitución de {source.ref}")
+        return False
+    state.cite("lorcana:6.1.13.1")
+    return (state.active == source.owner) == yours
 
 
 def _protector(state: State, target: Instance) -> Instance | None:
     """The card that takes the damage ``target`` would be dealt instead; with more than one, the affected player
     chooses which applies first (6.5.7), beyond this checker: reported."""
     found = [source for source in state.in_play() if source is not target
-             for phrase in protects(source.card) if supported(phrase) and matches(phrase, target, source)]
+             for phrase, scope in protects(source.card) if supported(phrase) and matches(phrase, target, source)
+             and _in_turn(state, source, scope)]
     if len(found) > 1:
         state.unresolved.append(f"sustituciones que compiten por el daño de {target.ref}")
     return found[0] if found else None
@@ -57,14 +74,14 @@ def deal_damage(state: State, target: Instance, amount: int) -> int:
     protector = _protector(state, target) if placed > 0 else None
     if protector is not None:                                                # the damage is never dealt (6.5.4):
         protector.damage += placed                                           # counters put instead (1.9.2.2)
-        state.cite("lorcana:6.7.2.2", "lorcana:6.5.1", "lorcana:6.5.4",
+        state.cite("lorcana:6.7.2.2", "lorcana:6.5.1", "lorcana:6.5.1.1", "lorcana:6.5.4",
                    *(["lorcana:8.8.1"] if target.has("Resist") else []),
                    *(["lorcana:8.8.3"] if protector.has("Resist") else []),
                    *(COMPETING if state.self_replaced else ()))
         mark_lethal(state, protector)
         return 0
     if target.has("Resist") and amount > 0:                                  # reduced; to 0: none dealt (8.8.2)
-        state.cite("lorcana:8.8.1", *(["lorcana:8.8.2"] if placed == 0 else []))
+        state.cite("lorcana:8.8.1", "lorcana:6.7.2.2", *(["lorcana:8.8.2"] if placed == 0 else []))  # the total
     target.damage += placed
     state.dealt[target.ref] = placed
     mark_lethal(state, target)

@@ -107,6 +107,8 @@ class Targets:
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
             raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", "lorcana:6.7.3",
                           *also)
+        if card.owner == self.chooser and card.zone == "play" and card.has("Ward"):
+            self.state.cite("lorcana:8.15.1")                                # only opponents are stopped
         self._shielded(card, source)
         self._decoys(card, phrase, source, checked)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
@@ -615,10 +617,15 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
     elif verb == "exert":
         target.exerted = True
     elif verb == "ready":
+        if target.exerted:
+            trigger(state, target, "readied")                                # «whenever you ready …»
         target.exerted = False
         if "skip_next_ready" in target.gained_flags:                         # only the Ready step is stopped
             state.cite("lorcana:1.2.2")
     elif verb == "remove_all_damage":                                        # every counter it has
+        if target.damage:
+            state.cite("lorcana:1.9.2.3")
+            trigger(state, target, "damage_removed")
         target.damage = 0
     elif verb == "put_damage":
         target.damage += amount                                              # not dealt: no Resist (8.8.3)
@@ -628,6 +635,9 @@ def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> N
         state.removed += min(target.damage, amount)                          # only what it had (1.2.3)
         if amount > target.damage:
             state.cite("lorcana:1.2.3")
+        if min(target.damage, amount) > 0:
+            state.cite("lorcana:1.9.2.3")
+            trigger(state, target, "damage_removed")                         # «whenever you remove … damage»
         target.damage = max(0, target.damage - amount)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from checker.games.lorcana.engine.cards import CardDef
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.turns import SCOPES, whose_turn
 from checker.grammar.walk import find, nodes
 
 #: Event verbs of the grammar and the engine events they stand for.
@@ -28,9 +29,13 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
 #: Event node types the engine matches (about the card itself or watched on others) and whose cards they watch
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
-               "you_draw": "yours", "you_move": "yours", "you_put_into": "zone"}
+               "you_draw": "yours", "you_move": "yours", "you_put_into": "zone", "you_ready": "any",
+               "you_remove_damage": "any"}
 #: The engine event of the event node types about playing or drawing a card (the others: their verb, their zone).
-PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn", "you_move": "moves"}
+PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn", "you_move": "moves",
+               "you_ready": "readied", "you_remove_damage": "damage_removed"}
+#: Event node types that can be about the card itself («whenever you ready this character»), and their event.
+OWN_ACTS = {"you_play": "played", "you_ready": "readied", "you_remove_damage": "damage_removed"}
 
 #: The rules of an event when it triggers something: playing the card itself (4.3.4.1), cards leaving play, whose
 #: triggers are checked as they leave, together (7.4.3).
@@ -45,6 +50,11 @@ _MOVES = {("play", "discard"): "leaves_play", ("play", "hand"): "leaves_play", (
           ("play", "inkwell"): "leaves_play"}
 
 Watch = tuple[frozenset[str], Any, str]
+
+
+def beyond(kind: str, fields: Any) -> bool:
+    """An event the engine does not generate as written: «remove 2 or more damage» (it knows «1 or more»)."""
+    return kind == "you_remove_damage" and str(fields.get("number")) != "1"
 
 
 def _is_self(fields: Any) -> bool:
@@ -78,7 +88,8 @@ def _under_itself(fields: Any) -> bool:
 def watch(kind: str, fields: Any) -> Watch | None:
     """(events, phrase, whose) of an event about other cards; ``None`` when it is about the card itself or beyond
     the engine."""
-    if not isinstance(fields, dict) or kind not in SELF_EVENTS or _is_self(fields) or _under_itself(fields):
+    if not isinstance(fields, dict) or kind not in SELF_EVENTS or _is_self(fields) or _under_itself(fields) \
+            or beyond(kind, fields):
         return None
     phrase = fields.get("card_np")
     whose = SELF_EVENTS[kind]
@@ -104,7 +115,8 @@ def _scope(trigger: dict[str, Any]) -> str:
     scope = trigger.get("trigger_scope", {})
     if "during_scope" not in scope:
         return ""
-    return "your_turn" if any(k == "your_turn" for k, _ in nodes(scope)) else "unread"
+    yours = whose_turn(scope)
+    return "unread" if yours is None else SCOPES[yours]
 
 
 def own_events(structure: dict[str, Any]) -> frozenset[str]:
@@ -115,8 +127,8 @@ def own_events(structure: dict[str, Any]) -> frozenset[str]:
         found: set[str] = set()
         for event in trigger.get("event", []):
             ((kind, fields),) = event.items()
-            if kind == "you_play" and _is_self(fields):
-                found.add("played")
+            if kind in OWN_ACTS and _is_self(fields) and not beyond(kind, fields):
+                found.add(OWN_ACTS[kind])
             elif kind == "you_put_into" and _under_itself(fields):          # «… put a card under this character»
                 found.add("put_under")
             elif kind == "card_event" and _is_self(fields):
@@ -213,12 +225,13 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
     then those of cards in play watching for it, then floating ones (6.2.7.1); a watched phrase this checker cannot
     read is reported. ``other``: the other card of the event (the challenged one, the challenger, the banished one),
     for abilities that name it."""
+    state.history.append((event, card.ref))                                 # what happened this turn
     gained = [(key, own_events(ability)) for key, ability, _ in card.gained_abilities]
-    scoped = f"{event}@your_turn" if state.active == card.owner else event
+    scoped = f"{event}@{SCOPES[state.active == card.owner]}"
     for name, events in [*events_of(card.card), *gained]:                   # its own, printed or gained (6.4.2)
         if f"{event}@unread" in events:
             state.unresolved.append(f"disparador no evaluado de {card.ref}: {name}")
-        during = DURING_TRIGGER if f"{event}@your_turn" in events else ()
+        during = DURING_TRIGGER if scoped in events else ()
         if (event in events or scoped in events) and not _object_fits(state, name, card, other):
             continue
         if event in events or scoped in events:
@@ -242,10 +255,10 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
             if _related(event, events):
                 state.cite("lorcana:6.2.1")
             continue
-        if scope == "your_turn" and state.active != source.owner:
+        if scope in SCOPES.values() and scope != SCOPES[state.active == source.owner]:
             state.cite("lorcana:6.2.1", *DURING_TRIGGER)                     # «… during your turn» only
             continue
-        if (scope and scope != "your_turn") or not supported(phrase):
+        if (scope and scope not in SCOPES.values()) or not supported(phrase):
             note = f"disparador no evaluado de {source.ref}: {name}"
             if note not in state.unresolved:
                 state.unresolved.append(note)
@@ -253,7 +266,7 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
             state.bag.append(name)
             state.pending.append((name, source.ref, card.ref))
             state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()),
-                       *(DURING_TRIGGER if scope == "your_turn" else ()))
+                       *(DURING_TRIGGER if scope else ()))
         else:                                                                # the card is not the one it names
             state.cite("lorcana:6.2.1")
 

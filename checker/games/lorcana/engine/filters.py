@@ -20,7 +20,7 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
          "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs",
          "another", "of_yours", "cost_threshold", "stat_filter", "stat_threshold", "not_a_song", "here",
-         "up_to_chosen", "n_chosen"}
+         "up_to_chosen", "n_chosen", "another_of"}
 
 
 def _under_them(modifier: Any) -> bool:
@@ -70,7 +70,7 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
         here = source.ref if source.card.type == "location" else source.at
         if here is None or card.at != here:
             return False
-    if ({"other", "another", "another_chosen"} & kinds) and card is source:
+    if ({"other", "another", "another_chosen", "another_of"} & kinds) and card is source:
         return False
     if "damaged" in kinds and card.damage == 0:
         return False

@@ -144,6 +144,7 @@ def _play_card(c: Clause) -> bool:
     if not by_choice:
         c.targets.refs.pop(0)
     c.state.cite("lorcana:6.1.7", "lorcana:1.5.5.3", *(["lorcana:6.7.9"] if _entry_exerted(c.args) else []))
+    c.state.cite("lorcana:6.7.8", *(["lorcana:6.7.8.1"] if card.card.type == "action" else []))   # as it resolves
     if card.card.type == "action":
         resolve_action(c.state, card, c.targets)
     else:

@@ -42,6 +42,13 @@ def chosen_condition(cond: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def would_turn(statement: dict[str, Any]) -> Any:
+    """The «… during an opponent's turn» of a «would be» condition (``None`` without one)."""
+    cond = condition_of(statement) or {}
+    scope = cond.get("would_be", {}).get("turn_scope") if isinstance(cond.get("would_be"), dict) else None
+    return scope if isinstance(scope, dict) else None
+
+
 def damage_replacement(statement: dict[str, Any]) -> dict[str, Any] | None:
     """«If another character of yours would be dealt damage, put that many damage counters on this character
     instead.»: the phrase of the cards it protects (lorcana:6.5.1); ``None`` for any other statement."""
@@ -77,7 +84,7 @@ def banish_replacement(statement: dict[str, Any]) -> tuple[dict[str, Any], str, 
     if "banished" not in (passive if isinstance(passive, (dict, str)) else ""):
         return None
     clauses = statement.get("clause", [])
-    fields = next(iter(clauses[0].values()), {}) if len(clauses) == 1 else {}
+    fields: dict[str, Any] = next(iter(clauses[0].values()), {}) if len(clauses) == 1 else {}
     predicate = fields.get("predicate", {}) if isinstance(fields, dict) else {}
     if len(predicate) != 1:
         return None

@@ -138,6 +138,8 @@ class State:
     lethal: set[str] = field(default_factory=set)
     #: The damage last dealt to each card (after Resist), for «deal that much damage» in what it triggers.
     dealt: dict[str, int] = field(default_factory=dict)
+    #: The events of this turn so far, (engine event, card ref), for «if a character was banished this turn».
+    history: list[tuple[str, str]] = field(default_factory=list)
     #: The damage the last «remove … damage» effect took off, for «for each 1 damage removed this way» (6.1.8).
     removed: int = 0
     #: The current action's choices about cards outside play and options («choices»: which of the looked-at cards, the
@@ -186,6 +188,8 @@ class State:
         if card.zone == "play" and zone != "play":
             if card.card.type != "action":                                   # an action only passes through
                 self.cite("lorcana:7.1.6")                                   # a new card: damage, effects gone
+            if card.damage:
+                self.cite("lorcana:1.9.4")                                   # its damage counters cease to exist
             if card.under:
                 self.cite("lorcana:5.1.1.7", *(["lorcana:8.10.7"] if "shifted" in card.gained_flags else []))
             for ref in card.under:                                           # the stack leaves with it (5.1.1.7)

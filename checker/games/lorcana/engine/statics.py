@@ -111,7 +111,10 @@ def refresh(state: State) -> None:
                             state.cite("lorcana:6.1.6")                      # «other»: never the source itself
                         rules = (["lorcana:6.4.3"] if conditional else []) + \
                             (["lorcana:6.4.4.1"] if any("unless" in f for f in predicate.values()) else []) + \
-                            (["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(conditional)} else [])
+                            (["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(conditional)} else []) + \
+                            (["lorcana:6.1.13.1"] if any("during" in p.get("prefix", {}).get("timing", {})
+                                                         for p in conditional) else []) + \
+                            (["lorcana:6.1.13.5"] if here else [])
                         for flag in card.aura_flags - before:
                             card.aura_rules[flag] = rules
                         state.cite("lorcana:6.4.2.3", *(["lorcana:6.6.1.1"] if "gets" in predicate else []))
