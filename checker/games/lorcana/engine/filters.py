@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.games.lorcana.engine.state import Instance
-from checker.grammar.walk import nodes
+from checker.grammar.walk import nodes, tokens
 
 NOUN_TYPES = {
     "character": "character", "characters": "character", "item": "item", "items": "item",
@@ -20,7 +20,15 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
          "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs",
          "another", "of_yours", "cost_threshold", "stat_filter", "stat_threshold", "not_a_song", "here",
-         "up_to_chosen", "n_chosen", "another_of"}
+         "up_to_chosen", "n_chosen", "another_of", "types_or"}
+
+
+def either_type(card_np: Any) -> frozenset[str] | None:
+    """The card types of «item or location» («characters and/or locations»); ``None`` without such a noun."""
+    words = [str(v) for role, v in tokens(card_np) if role == "types_or"]
+    if len(words) != 1:
+        return None
+    return frozenset(NOUN_TYPES[w] for w in words[0].casefold().replace("and/or", "or").split(" or "))
 
 
 def _under_them(modifier: Any) -> bool:
@@ -54,6 +62,9 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
         return card is source
     noun = next((NOUN_TYPES[k] for k in kinds if k in NOUN_TYPES), None)
     if noun and card.card.type != noun:
+        return False
+    either = either_type(card_np)
+    if either is not None and card.card.type not in either:
         return False
     if ("song" in kinds or "songs" in kinds) and not card.card.is_song:     # a song is still «your» song…
         return False

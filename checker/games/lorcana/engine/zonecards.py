@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from checker.errors import ReglasError
+from checker.games.lorcana.engine.filters import either_type
 from checker.games.lorcana.engine.state import Instance, State
 from checker.grammar.walk import nodes, tokens
 from checker.scenario.model import Refused
@@ -82,16 +83,13 @@ _ALL = frozenset({"character", "item", "location", "action"})
 NOUNS: dict[str, frozenset[str]] = {
     "card": _ALL, "cards": _ALL, "non_character_card": frozenset({"item", "location", "action"}),
     "character_item_or_location": frozenset({"character", "item", "location"}),
-    "item_or_location": frozenset({"item", "location"}), "location_or_item": frozenset({"item", "location"}),
-    "character_or_location": frozenset({"character", "location"}),
-    "character_or_item": frozenset({"character", "item"}),
     **{f"{kind}{suffix}": frozenset({kind}) for kind in ("character", "item", "location", "action")
        for suffix in ("", "s", "_card", "_cards")},
     **{f"song{suffix}": frozenset({"action"}) for suffix in ("", "s", "_card", "_cards")},
 }
 #: Node types of a card phrase these effects understand; any other makes the phrase beyond them.
 KNOWN = frozenset({
-    *NOUNS, "card_np", "any_number", "one_of", "determiner", "card_noun", "card_noun_plural", "adjective",
+    *NOUNS, "types_or", "card_np", "any_number", "one_of", "determiner", "card_noun", "card_noun_plural", "adjective",
     "post_modifier", "a", "up_to", "number", "all", "all_the", "each", "chosen", "another_chosen", "a_chosen",
     "owner_plural", "their", "your", "your_other", "opposing", "other", "ready", "exerted", "damaged", "class_list",
     "classes_or",
@@ -110,7 +108,8 @@ def card_matches(phrase: Any, card: Instance, source: Instance) -> bool:
     (lorcana:5.2.6)."""
     kinds = {kind for kind, _ in nodes(phrase)}
     noun = next((k for k in kinds if k in NOUNS), "card")
-    if card.card.type not in NOUNS[noun] or (noun.startswith("song") and not card.card.is_song):
+    allowed = either_type(phrase) or NOUNS[noun]
+    if card.card.type not in allowed or (noun.startswith("song") and not card.card.is_song):
         return False
     mine = card.owner == source.owner
     if ("opposing" in kinds and mine) or (kinds & {"of_yours", "your"} and not mine):
