@@ -348,7 +348,7 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
 
 def _sing(state: State, song: Instance, action: Action) -> Verdict:
     if not song.card.is_song:
-        return illegal("solo las canciones se pueden cantar", "lorcana:5.4.4.2")
+        return illegal("solo las canciones se pueden cantar", "lorcana:5.4.4.2", "lorcana:5.4.4.1")
     refs = [str(r) for r in action.get("singers") or []]
     if not refs:
         raise ReglasError("action.singers: falta quién canta", fix="indica la ref de uno o más personajes")
@@ -375,7 +375,8 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if value(singers[0]) < song.card.cost:
             paid = ["lorcana:1.5.4"] if waiting_reductions(state, song) else []  # a reduction is not a cost
             return illegal(f"cantar esta canción exige coste {song.card.cost} (o Cantante {song.card.cost})",
-                           "lorcana:5.4.4.2", "lorcana:8.11", *paid)
+                           "lorcana:5.4.4.2", "lorcana:8.11", *(["lorcana:8.11.1"] if singers[0].has("Singer") else []),
+                           *paid)
         singer_rules = ["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if singers[0].has("Singer") else []
         bonus = ["lorcana:8.11.3"] if any(f.startswith("sing_bonus:") for f in singers[0].flags()) else []
         rules = ["lorcana:5.4.4.1", "lorcana:5.4.4.2", "lorcana:1.5.5.1", *singer_rules, *bonus]   # an alternate cost
@@ -421,6 +422,9 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
     if any(kept):
         state.cite("lorcana:8.10.5")
     card.exerted = card.exerted or bool(action.get("exerted", False) and card.has("Bodyguard"))
+    if "enters_exerted" in card.flags() and not card.exerted:                # exerted as it enters, even on a
+        card.exerted = True                                                  # ready one (8.10.3, 6.7.9)
+        state.cite("lorcana:8.10.3", "lorcana:6.7.9")
     card.under = stack
     if len(stack) > 1:
         state.cite("lorcana:5.1.1.5", "lorcana:5.1.1.7")                     # all of them under the new top card
@@ -543,10 +547,11 @@ def beginning_phase(state: State) -> None:
         else:
             card.exerted = False
         card.dry = True                                                      # 3.2.2
-    for card in state.cards.values():                                        # «during their next turn»: now
-        card.modifiers = [(s, a, "turn" if u == f"their_turn:{state.active}" else u) for s, a, u in card.modifiers]
-        card.gained = [(k, v, "turn" if u == f"their_turn:{state.active}" else u) for k, v, u in card.gained]
-        card.granted = [(f, "turn" if u == f"their_turn:{state.active}" else u) for f, u in card.granted]
+    now = (f"their_turn:{state.active}", f"end_next:{state.active}")         # «during their next turn» begins,
+    for card in state.cards.values():                                        # «until the end of your next turn»:
+        card.modifiers = [(s, a, "turn" if u in now else u) for s, a, u in card.modifiers]   # this turn now
+        card.gained = [(k, v, "turn" if u in now else u) for k, v, u in card.gained]
+        card.granted = [(f, "turn" if u in now else u) for f, u in card.granted]
     for card in state.cards.values():                                        # «until the start of your next turn»
         if any(m[-1] == f"next_turn:{state.active}" for m in [*card.modifiers, *card.gained, *card.granted]):
             state.cite("lorcana:3.2.1.3")

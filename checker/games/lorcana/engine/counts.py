@@ -16,6 +16,8 @@ OTHER = frozenset({"other", "another", "your_other", "another_chosen", "up_to_ot
 def times(expression: Any, state: State, source: Instance) -> int | None:
     """The count an «expression_each» denotes now, seen from ``source``; ``None`` if beyond this checker."""
 
+    if state.lethal:
+        state.cite("lorcana:1.8.5")                                          # counted before the check banishes
     for kind, fields in nodes(expression):
         if kind in ("each_card", "for_each"):                               # «for each X» after or before
             card_np = fields.get("card_np", {})

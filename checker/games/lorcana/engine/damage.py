@@ -81,7 +81,8 @@ def deal_damage(state: State, target: Instance, amount: int) -> int:
         mark_lethal(state, protector)
         return 0
     if target.has("Resist") and amount > 0:                                  # reduced; to 0: none dealt (8.8.2)
-        state.cite("lorcana:8.8.1", "lorcana:6.7.2.2", *(["lorcana:8.8.2"] if placed == 0 else []))  # the total
+        state.cite("lorcana:8.8.1", "lorcana:6.7.2.2",                      # the total; none placed: no damage
+                   *(["lorcana:8.8.2", "lorcana:1.9.3"] if placed == 0 else []))
     target.damage += placed
     state.dealt[target.ref] = placed
     mark_lethal(state, target)
@@ -119,7 +120,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
     if banished:
         state.applied.append("lorcana:1.8.1.4")
         if any(c.modifiers_of("willpower") for c in banished):
-            state.cite("lorcana:6.6.1.1")                                    # its willpower as modified now
+            state.cite("lorcana:6.6.1.1", "lorcana:6.7.5")                   # its willpower as modified now, once
+                                                                             # the effects have resolved
     if len(banished) > 1:
         state.cite("lorcana:1.8.4")                                          # all at once
     gone = [card for card in banished if banish(state, card)]              # a replaced one never is (6.5.4)

@@ -209,6 +209,8 @@ def _gain_lore(c: Clause) -> bool:
     for player in players:
         c.state.players[player].lore += amount
     c.state.cite("lorcana:1.11.1")                                           # the lore total changes
+    if c.player != c.state.active and c.player in players:
+        c.state.cite("lorcana:1.4.3.1")                                      # «you»: the card's player, not the active
     return True
 
 
@@ -338,10 +340,14 @@ def _can(c: Clause) -> bool:
 #: start of the player's next turn. Any other duration («during their next turn», «while challenging») is reported
 #: unresolved, never stretched to one of these; with none («They gain Rush.») it lasts while the card stays in play
 #: (``State.move`` clears it when the card leaves, lorcana:7.1.6).
-DURATIONS = {"this_turn": "turn", "until_your_next_turn": "next_turn", "during_their_next_turn": "their_turn"}
-#: The rules of each duration (lorcana:6.1.13): «this turn» and «until the start of your next turn».
+DURATIONS = {"this_turn": "turn", "until_your_next_turn": "next_turn", "during_their_next_turn": "their_turn",
+             "rest_of_turn": "turn", "until_end_of_the_turn": "turn"}
+#: «until the end of …»: by whose turn it names.
+END_OF = {"your_turn": "turn", "your_next_turn": "end_next"}
+#: The rules of each duration (lorcana:6.1.13): «this turn», «until the start of your next turn», «until the end of
+#: your next turn» (kept through the opponents' turns, then for that turn).
 DURATION_RULES = {"turn": ("lorcana:6.1.13.4",), "next_turn": ("lorcana:6.1.13.3",),
-                  "their_turn": ("lorcana:6.1.13.1",)}
+                  "their_turn": ("lorcana:6.1.13.1",), "end_next": ("lorcana:6.1.13.3",)}
 
 
 def _until(args: dict[str, Any], player: str) -> str | None:
@@ -350,7 +356,10 @@ def _until(args: dict[str, Any], player: str) -> str | None:
         return "play"
     kind = next(iter(duration), None) if isinstance(duration, dict) and len(duration) == 1 else None
     until = DURATIONS.get(kind) if kind is not None else None
-    return f"next_turn:{player}" if until == "next_turn" else until
+    if kind == "until_end_of":                                               # «until the end of your next turn»
+        owner = duration[kind].get("turn_owner_ref", {}) if isinstance(duration[kind], dict) else {}
+        until = END_OF.get(next(iter(owner), "")) if isinstance(owner, dict) and len(owner) == 1 else None
+    return f"{until}:{player}" if until in ("next_turn", "end_next") else until
 
 
 def lasting(args: dict[str, Any]) -> bool:

@@ -278,7 +278,13 @@ def amount_of(expression: Any, c: Clause) -> int | None:
     if kind == "count_of":                                                   # in play, a hand or your discard
         return times({"for_each": {"card_np": fields["card_np"]}}, c.state, c.source)
     card = _stat_card(fields, c)
-    return max(card.stat(_STATS[str(fields["stat_symbol"])]), 0) if card is not None else 0
+    if card is None:
+        return 0
+    stat = _STATS[str(fields["stat_symbol"])]
+    if card.zone != "play" and stat in card.last_known:                      # gone: as it last was (6.7.7)
+        c.state.cite("lorcana:6.7.7")
+        return max(card.last_known[stat], 0)
+    return max(card.stat(stat), 0)
 
 
 def _for_you(c: Clause, verb: str) -> bool:

@@ -11,7 +11,10 @@ from checker.games.lorcana.engine.coverage import static_gaps, trigger_gaps
 from checker.games.lorcana.engine.state import State, build, observe
 from checker.games.lorcana.engine.statics import refresh
 from checker.scenario.actions import Handler, play_actions, scenario_actions
-from checker.scenario.model import Outcome, Verdict
+from checker.scenario.model import Outcome, Refused, Verdict
+
+#: How a choice is checked as an effect resolves: made, then checked against its limiters (lorcana:6.7.3.2-3).
+CHOICE_STEPS = ("lorcana:6.7.3.2", "lorcana:6.7.3.3")
 
 
 def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...] = ()) -> Handler[State]:
@@ -24,7 +27,12 @@ def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...
         state.choices = [dict(c) for c in action.get("choices") or []]
         state.random = [[str(r) for r in item] for item in action.get("random") or []]
         present = [card.ref for card in state.in_play()]
-        verdict: Verdict = rule(state, action)
+        try:
+            verdict: Verdict = rule(state, action)
+        except Refused as refused:                                           # an illegal choice: the steps of the
+            if "lorcana:6.7.3" in refused.rules:                             # check it failed (6.7.3.2, 6.7.3.3)
+                refused.rules += [r for r in CHOICE_STEPS if r not in refused.rules]
+            raise
         if verdict.legal:
             verdict.cite(*steps)                                             # the process it went through
             settle(state)                                                    # again until stable (1.8.3)

@@ -47,6 +47,8 @@ class Instance:
     aura_flags: set[str] = field(default_factory=set)
     #: The rules that decide each aura flag, when a condition does («… unless …», «While …»): cited with it.
     aura_rules: dict[str, list[str]] = field(default_factory=dict)
+    #: Its characteristics as it last was in play, for effects that read them once it has left (lorcana:6.7.7).
+    last_known: dict[str, int] = field(default_factory=dict)
 
     def flag_rules(self, flag: str) -> list[str]:
         """The rules that decide why the card has ``flag`` now (a conditional static ability's)."""
@@ -201,6 +203,7 @@ class State:
                     player.zones[zone].append(ref)
                     below.zone = zone
             card.under = []
+            card.last_known = {stat: card.stat(stat) for stat in ("strength", "willpower", "lore")}
             card.exerted, card.damage, card.at, card.dry = False, 0, None, True
             card.modifiers.clear()
             card.gained.clear()

@@ -180,12 +180,17 @@ def _chosen_cards(state: State, refs: Any) -> list[Instance]:
 
 
 def _names_this(state: State, valid: list[Instance]) -> bool:
-    """Whether the next ``cards`` choice is meant for a selection the rules force: it names these very cards, or
-    none (then it is checked, and refused: «none» where one must be taken)."""
+    """Whether the next ``cards`` choice is meant for a selection the rules force: it names these very cards, none
+    (then it is checked, and refused: «none» where one must be taken), or other cards of the same zone as them (a
+    card the phrase does not allow: checked, and refused, lorcana:6.1.3.1)."""
     named = state.choices[0].get("cards") if state.choices and "cards" in state.choices[0] else None
     if not isinstance(named, list):
         return False
-    return not named or sorted(map(str, named)) == sorted(c.ref for c in valid)
+    if not named or sorted(map(str, named)) == sorted(c.ref for c in valid):
+        return True
+    pools = {(c.owner, c.zone) for c in valid}
+    cards = [state.cards.get(str(ref)) for ref in named]
+    return bool(pools) and all(card is not None and (card.owner, card.zone) in pools for card in cards)
 
 
 def select(state: State, what: str, valid: list[Instance], least: int, most: int,
@@ -212,6 +217,7 @@ def select(state: State, what: str, valid: list[Instance], least: int, most: int
     if not least <= len(chosen) <= most:
         raise Refused(f"{what}: hay que elegir {least if least == most else f'de {least} a {most}'} cartas y se "
                       f"eligen {len(chosen)}", CHOICE, *rules)
+    state.cite(CHOICE)                                                       # a choice that meets what it asks
     return chosen, True
 
 
