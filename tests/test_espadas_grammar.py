@@ -215,7 +215,7 @@ def test_heldout_batches_keep_their_coverage() -> None:
     headers): every batch keeps at least the lines it parsed when recorded, each with an exact round trip. A new
     batch is recorded at its first-contact rate, so the share of all batches together (94.6% with batch 49) can
     dip when one is added; each batch's own count can only go up."""
-    check_folder(GRAMMAR, HELDOUT, 0.945)
+    check_folder(GRAMMAR, HELDOUT, 0.935)
 
 
 def test_heldout_lines_are_not_card_text() -> None:
