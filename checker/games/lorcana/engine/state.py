@@ -252,7 +252,13 @@ def build(data: dict[str, Any]) -> State:
     for card in cards.values():
         if card.at is not None and card.at not in cards:
             raise ReglasError(f"{card.ref}.at: no existe la ubicación «{card.at}»", fix="usa la ref de una ubicación")
-    return State(active, players, cards)
+    history = []
+    for index, event in enumerate(raw.get("history") or []):                # what happened earlier this turn
+        if str(event["card"]) not in cards:
+            raise ReglasError(f"state.history[{index}].card: no existe la carta «{event['card']}»",
+                              fix="usa la ref de una carta del estado")
+        history.append((str(event["event"]), str(event["card"])))
+    return State(active, players, cards, history=history)
 
 
 def _stack(card: Instance, definitions: dict[str, CardDef], where: str) -> list[Instance]:
