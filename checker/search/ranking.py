@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
-from checker.search.scope import GAMES_KEY, game_of, inferred_game, rescored, split_filter
+from checker.search.scope import GAMES_KEY, TITLED, game_of, inferred_game, rescored, says_title, split_filter
 from checker.search.stopwords import stop_words
 from checker.search.tokens import tokenize
 
@@ -213,6 +213,7 @@ class Index:
             return [(location, hits) for location, hits in groups.items() if game[location] == scoped.game]
         favoured = inferred_game(
             [(game[page], hit.terms) for page, hits in groups.items() for hit in hits], self.game_sizes())
+        titles = {doc["location"]: str(doc.get("title", "")) for doc in self.docs}
         return sorted(groups.items(), key=lambda item: -max(
             rescored(hit.score, len(hit.terms), hit.counted, game[item[0]] == favoured and favoured is not None)
-            for hit in item[1]))
+            for hit in item[1]) * (TITLED if says_title(titles.get(item[0], ""), scoped.query) else 1.0))

@@ -8,7 +8,9 @@ here, with the same rules, so ``reglas buscar`` lists what the search box lists:
   the query says;
 - every document's score is weighed by the share of the query's terms it matched (``rescored``);
 - without a filter, each query term votes for the game whose documents it matches far more often than the others'
-  (see ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more.
+  (see ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more;
+- without a filter, a page whose title the query says whole («quien puede gastar piedras de alma» and the page
+  «Piedras de alma») weighs ``TITLED`` times more (``says_title``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,25 @@ BOOST = 3.0
 #: that says three of a question's words beats a title that says one.
 COVERAGE = 10
 _FILTER = re.compile(r"(?:^|\s)juego:(\S*)", re.IGNORECASE)
+#: Weight of a page whose title's words the query says, all of them.
+TITLED = 3.0
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+_MARKUP = re.compile(r"<[^>]+>|\([^)]*\)")
+#: Words of three letters or more that a title's words leave out.
+_TITLE_STOP = frozenset({"del", "las", "los", "una", "por", "con", "que"})
+_PLURAL = re.compile(r"(?<=...)e?s$")
+
+
+def _words(text: str) -> set[str]:
+    """A text's words as titles are compared: folded, three letters or more, without a plural «-s» / «-es»."""
+    return {_PLURAL.sub("", word) for word in _WORDS.findall(fold(_MARKUP.sub(" ", text)))
+            if word not in _TITLE_STOP}
+
+
+def says_title(title: str, query: str) -> bool:
+    """Whether the query says every word of a page's title (markup and a parenthesis aside)."""
+    words = _words(title)
+    return bool(words) and words <= _words(query)
 
 
 @dataclass(frozen=True)

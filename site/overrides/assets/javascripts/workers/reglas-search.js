@@ -8,6 +8,7 @@
  *     that names one game («limite de mano lorcana»), whose name is then not searched unless it is all it says;
  *   - each document's score grows with the share of the query's terms it matched;
  *   - without a filter, the query's words may point to one game, whose pages then weigh more;
+ *   - without a filter, a page whose title the query says whole weighs TITLED times more;
  *   - every page result says which game it belongs to.
  */
 /* Everything in a function: a top-level `const postMessage` would become the global name Material's worker calls */
@@ -17,6 +18,8 @@
   const RATIO = 4.0
   const BOOST = 3.0
   const COVERAGE = 10
+  const TITLED = 3.0
+  const TITLE_STOP = new Set(["del", "las", "los", "una", "por", "con", "que"])
   const FILTER = /(?:^|\s)juego:(\S*)/i
   const SETUP = 0
   const QUERY = 2
@@ -25,6 +28,7 @@
   let prefixes = []          /* [url prefix, game id], in the index's order */
   let names = {}             /* game id → name */
   let sizes = {}             /* game id → documents in the index */
+  let titles = new Map()     /* page location → title */
   const pending = []         /* the scope of each query sent to Material, in order */
   let latest = null          /* the newest query not yet sent to Material */
 
@@ -47,6 +51,22 @@
     const name = new Set(fold(names[game]).split(/\s+/))
     const rest = query.split(/\s+/).filter(word => word && !name.has(fold(word))).join(" ")
     return rest ? { query: rest, game } : { query, game: null }
+  }
+
+  /* A text's words as titles are compared: folded, three letters or more, without a plural «-s» / «-es» */
+  function words(text) {
+    const plain = fold(text.replace(/<[^>]+>|\([^)]*\)/g, " "))
+    return new Set((plain.match(/\p{L}{3,}/gu) || [])
+      .filter(word => !TITLE_STOP.has(word))
+      .map(word => word.replace(/(?<=...)e?s$/, "")))
+  }
+
+  function saysTitle(title, query) {
+    const wanted = words(title)
+    if (!wanted.size)
+      return false
+    const said = words(query)
+    return [...wanted].every(word => said.has(word))
   }
 
   function matched(item) {
@@ -110,7 +130,9 @@
       groups = groups
         .map(group => {
           const mine = favoured !== null && gameOf(group[0].location) === favoured
-          return [group, Math.max(...group.map(item => rescored(item, mine)))]
+          const page = group[0].location.split("#")[0]
+          const titled = saysTitle(titles.get(page) || "", query) ? TITLED : 1.0
+          return [group, Math.max(...group.map(item => rescored(item, mine))) * titled]
         })
         .sort((a, b) => b[1] - a[1])
         .map(([group]) => group)
@@ -151,6 +173,8 @@
       names = games.names
       sizes = Object.fromEntries(Object.values(games.prefixes).map(game => [game, 0]))
       for (const doc of message.data.docs) {
+        if (!doc.location.includes("#"))
+          titles.set(doc.location, doc.title || "")
         const game = gameOf(doc.location)
         if (game !== null)
           sizes[game] += 1
