@@ -63,8 +63,11 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         state.pending.remove(mine[0])
         _resolves_next(state, name)
         state.cite("lorcana:7.7.4.2" if resolving == state.active else "lorcana:7.7.4.4")
+        if state.cards[ref].owner != state.active:
+            state.cite("lorcana:7.7.3.1")                                    # added by the player whose card it is
         waiting = set(state.pending)
         if name.casefold() in declined:
+            state.cite("lorcana:6.1.4")                                      # «may»: its player chose not to
             continue
         source = state.cards[ref]
         targets.chooser = source.owner                                       # its player makes its choices
@@ -89,6 +92,8 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         state.subject = None
         settle(state)                                                        # after each ability (1.8.1)
         flush_moves(state)
+        if state.pending:
+            state.cite("lorcana:7.7.4.3")                                    # then the bag is looked at again
         added = [p for p in state.pending if p not in waiting]
         if any(state.cards[p[1]].owner != resolving for p in added):
             state.cite("lorcana:7.7.6")                                      # it waits for its player's turn

@@ -589,6 +589,8 @@ def _group(target: dict[str, Any], state: State, source: Instance,
                 state.unresolved.append(f"{kind}: no hay ningún desafío en curso")
                 return []
             return [state.cards[state.challenge[participants[kind]]]]
+    if isinstance(target, dict) and isinstance(target.get("each_of"), dict):   # «each of your characters»
+        target = {"card_np": {"determiner": {"each": {}}, **target["each_of"]}}
     card_np = target.get("card_np") if isinstance(target, dict) else None
     if not card_np:
         return None

@@ -20,6 +20,8 @@ EVENT_VERBS = {
     "moves_to_location": ("moves",), "is_dealt_damage": ("dealt_damage",),
     "banishes_in_challenge": ("banishes_in_challenge",),                    # lorcana:1.8.1.4 «banished by»
     "sings_song": ("sings",), "leaves_play": ("leaves_play",),
+    "is_returned_to_hand": ("returned_to_hand",), "is_returned_to_their_hand": ("returned_to_hand",),
+    "is_returned": ("returned_to_hand",),
 }
 
 #: Zones a card can be «put into» as an event («Whenever a card is put into your inkwell»): the engine event and
@@ -281,6 +283,8 @@ def flush_moves(state: State) -> None:
         event = _MOVES.get((before, after))
         if event is not None:
             trigger(state, card, event)
+        if (before, after) == ("play", "hand"):                              # «is returned to your hand»
+            trigger(state, card, "returned_to_hand")
 
 
 def fire_delayed(state: State, moment: str) -> None:

@@ -335,9 +335,46 @@ def _deal_damage_equal(c: Clause) -> bool:
         return False
     card = c.targets.take("deal_damage_equal", target, c.source)
     amount = amount_of(c.args.get("expression"), c)
+    c.state.cite("lorcana:6.7.2.2")                                          # its amount, as it resolves
     if card is not None and amount is not None:
         deal_damage(c.state, card, amount)
         c.targets.previous = [card]
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- moving by an effect
+def _movers(c: Clause) -> list[Instance] | None:
+    """Who «moves there»: the card itself («this character may move there»), or the cards the clause before acted
+    on («… move them there»); ``None`` for any other phrase."""
+    phrase = c.subject if c.subject is not None else c.args.get("target")
+    if not isinstance(phrase, dict):
+        return None
+    if "pronoun" in phrase and c.targets.previous:
+        return list(c.targets.previous)
+    if any(k == "this_card" for k, _ in nodes(phrase)) or "pronoun" in phrase:
+        return [c.source]
+    return None
+
+
+def _move_there(c: Clause) -> bool:
+    """«this character may move there for free»: to the location its trigger's event was about (the location just
+    played), paying no move cost (an alternate cost, lorcana:4.7.3.2); only a character of the location's player
+    moves there (4.7.1), one that can't move stays."""
+    there = c.state.cards.get(c.state.subject) if c.state.subject is not None else None
+    movers = _movers(c)
+    if there is None or there.card.type != "location" or there.zone != "play" or movers is None:
+        return False
+    for mover in movers:
+        if mover.owner != there.owner or mover.zone != "play" or mover.card.type != "character" \
+                or mover.at == there.ref:
+            c.state.cite("lorcana:4.7.1")
+            continue
+        if "cant_move" in mover.flags():
+            c.state.cite("lorcana:1.2.2", *mover.flag_rules("cant_move"))
+            continue
+        mover.at = there.ref
+        trigger(c.state, mover, "moves", other=there)
+    c.state.cite("lorcana:4.7.3.2", "lorcana:6.1.7")
     return True
 
 
@@ -430,6 +467,7 @@ PLAYING_EFFECTS: dict[str, Effect] = {
     "gain_lore_for_each": _gain_lore_for_each,
     "deal_damage_equal": _deal_damage_equal,
     "deal_damage_equal_to": _deal_damage_equal,                           # the amount before the target
+    "move_there_free": _move_there,
     "gains_ability": _gains_ability,
     "gains_with_ability": _gains_ability,
 }
