@@ -181,14 +181,15 @@ def _chosen_cards(state: State, refs: Any) -> list[Instance]:
 
 def _names_this(state: State, valid: list[Instance]) -> bool:
     """Whether the next ``cards`` choice is meant for a selection the rules force: it names these very cards, none
-    (then it is checked, and refused: «none» where one must be taken), or other cards of the same zone as them (a
-    card the phrase does not allow: checked, and refused, lorcana:6.1.3.1)."""
+    (then it is checked, and refused: «none» where one must be taken), or other cards of the same hand as them (a
+    card the phrase does not allow: checked, and refused, lorcana:6.1.3.1; a deck's cards may be named next for
+    their order)."""
     named = state.choices[0].get("cards") if state.choices and "cards" in state.choices[0] else None
     if not isinstance(named, list):
         return False
     if not named or sorted(map(str, named)) == sorted(c.ref for c in valid):
         return True
-    pools = {(c.owner, c.zone) for c in valid}
+    pools = {(c.owner, c.zone) for c in valid if c.zone == "hand"}            # a hand: no later choice names it
     cards = [state.cards.get(str(ref)) for ref in named]
     return bool(pools) and all(card is not None and (card.owner, card.zone) in pools for card in cards)
 
