@@ -330,7 +330,7 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
         return illegal(f"«{card.card.name}» no tiene Cambio", "lorcana:8.10")
     onto = _card(state, action, "onto")
     if onto.owner != state.active or onto.zone != "play" or onto.card.type != "character":
-        variant = SHIFT_ONTO[card.card.shift_onto[0]][2][1:]                 # «If you have a character in play»
+        variant = SHIFT_ONTO[card.card.shift_onto[0]][2]                     # «… one of your characters»
         return illegal("Cambio se juega sobre uno de tus personajes en juego", "lorcana:8.10", *variant,
                        "lorcana:7.4.1")
     kind, value = card.card.shift_onto
@@ -514,6 +514,7 @@ def end_turn(state: State, action: Action) -> Verdict:
         card.gained_abilities = [g for g in card.gained_abilities if g[2] != "turn"]
         card.granted = [g for g in card.granted if g[1] != "turn"]
     state.floating = [f for f in state.floating if f.get("until") != "turn"]  # floating triggers end (6.2.7.1)
+    state.continuous = [e for e in state.continuous if e["until"] != "turn"]
     for player in state.players.values():
         player.next_reductions.clear()                                       # «… this turn» (4.3.6)
     if not state.players[state.active].zones["deck"]:                         # the turn ends: game state check
@@ -559,6 +560,7 @@ def beginning_phase(state: State) -> None:
         card.modifiers = [m for m in card.modifiers if m[2] != f"next_turn:{state.active}"]
         card.gained = [g for g in card.gained if g[2] != f"next_turn:{state.active}"]
         card.shields = [s for s in card.shields if s[2] != f"next_turn:{state.active}"]
+    state.continuous = [e for e in state.continuous if e["until"] != f"next_turn:{state.active}"]
     for card in state.in_play(state.active):
         if card.card.type == "location" and card.stat("lore") > 0:
             player.lore += card.stat("lore")

@@ -275,6 +275,9 @@ def _on_targets(verb: str) -> Effect:
             group = chosen_cards(c, verb, c.args.get("target"))
         if verb == "remove_damage":
             c.state.removed = 0                                              # what «this way» counts
+        if verb == "banish" and len(group) > 1:                              # all at once: each sees the others
+            _banish_together(c.state, group)                                # leave (lorcana:7.4.3)
+            group = []
         for member in group:
             _apply(verb, c.args, c.state, member)
         c.targets.previous = group
@@ -292,7 +295,7 @@ def _subjects(c: Clause, verb: str) -> list[Instance]:
 
 
 #: Turn actions a «… can't [action] …» effect stops (checked by ``actions.py``).
-_STOPPED_THIS_TURN = ("quest", "challenge", "move")
+_STOPPED_THIS_TURN = ("quest", "challenge", "move", "be_challenged")
 #: How long a «… can't [action] …» effect lasts, by duration node type: this turn, until the start of the effect's
 #: player's next turn, or during the target's player's next turn (dormant until then).
 _CANT_UNTIL = {"rest_of_turn": "turn", "this_turn": "turn", "until_your_next_turn": "next_turn",
@@ -311,6 +314,13 @@ def _cant(c: Clause) -> bool:
     lasting = next((_CANT_UNTIL[d] for d, _ in nodes(c.args.get("duration", {})) if d in _CANT_UNTIL), None)
     if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) or lasting is None:
         return False
+    group = _group(c.subject, c.state, c.source, c.targets.previous)
+    if group is not None and "card_np" in c.subject and lasting in ("turn", "next_turn"):
+        until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else "turn"   # «your characters can't …»:
+        c.state.continuous.append({"flags": [f"cant_{a}" for a in stopped], "phrase": c.subject,   # continuous,
+                                   "source": c.source.ref, "until": until})  # cards played later too (6.4.2.1)
+        c.state.cite("lorcana:1.2.2", "lorcana:6.4.2.1", *DURATION_RULES.get(lasting, ()))
+        return True
     for target in _subjects(c, "cant"):                                      # ends when its duration does
         until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else _lasting_for(lasting, target)
         target.granted += [(f"cant_{a}", until) for a in stopped]
@@ -606,6 +616,16 @@ def _group(target: dict[str, Any], state: State, source: Instance,
     if any(card.has("Ward") and card.owner != source.owner for card in group):
         state.cite("lorcana:8.15.2")                                         # not chosen: Ward does not stop it
     return group
+
+
+def _banish_together(state: State, group: list[Instance]) -> None:
+    """«Banish all characters»: every card leaves at once, then each one's «is banished» triggers, those leaving
+    with it seeing it too (lorcana:7.4.3)."""
+    gone = [card for card in group if card.zone == "play" and banish(state, card)]
+    for card in gone:
+        trigger(state, card, "banished", tuple(gone))
+    if len(gone) > 1:
+        state.cite("lorcana:7.4.3")
 
 
 def _apply(verb: str, args: dict[str, Any], state: State, target: Instance) -> None:

@@ -20,7 +20,7 @@ KNOWN = {"your", "other", "opposing", "damaged", "exerted", "ready", "class_list
          "opponents_have_in_play", "you_have_here", "in_your_hand", "card",
          "in_your_opponents_hands", "one_of", "owner_plural", "card_noun_plural", "your_other", "song", "songs",
          "another", "of_yours", "cost_threshold", "stat_filter", "stat_threshold", "not_a_song", "here",
-         "up_to_chosen", "n_chosen", "another_of", "types_or"}
+         "up_to_chosen", "n_chosen", "another_of", "types_or", "your_opponents"}
 
 
 def either_type(card_np: Any) -> frozenset[str] | None:
@@ -73,7 +73,8 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     if ({"your", "all_your", "you_have_in_play", "you_have_here", "in_your_hand", "of_yours"} & kinds) \
             and card.owner != source.owner:
         return False
-    if ({"opposing", "opponents_have_in_play", "in_your_opponents_hands"} & kinds) and card.owner == source.owner:
+    if ({"opposing", "opponents_have_in_play", "in_your_opponents_hands", "your_opponents"} & kinds) \
+            and card.owner == source.owner:
         return False
     if "you_have_here" in kinds and card.at != source.ref:
         return False

@@ -140,6 +140,10 @@ class State:
     lethal: set[str] = field(default_factory=set)
     #: The damage last dealt to each card (after Resist), for «deal that much damage» in what it triggers.
     dealt: dict[str, int] = field(default_factory=dict)
+    #: Continuous effects of resolved effects on a group of cards («Your characters can't be challenged until the
+    #: start of your next turn»): ``flags``, ``phrase``, ``source`` ref, ``until``; they reach cards played later
+    #: too (lorcana:6.4.2.1), applied by ``statics.refresh``.
+    continuous: list[dict[str, Any]] = field(default_factory=list)
     #: The events of this turn so far, (engine event, card ref), for «if a character was banished this turn».
     history: list[tuple[str, str]] = field(default_factory=list)
     #: The damage the last «remove … damage» effect took off, for «for each 1 damage removed this way» (6.1.8).

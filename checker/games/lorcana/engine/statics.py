@@ -71,6 +71,12 @@ def refresh(state: State) -> None:
         card.aura_keywords.clear()
         card.aura_flags.clear()
         card.aura_rules.clear()
+    for effect in state.continuous:                                          # from resolved effects (6.4.2.1)
+        origin = state.cards[effect["source"]]
+        for card in state.in_play():
+            if matches(effect["phrase"], card, origin):
+                card.aura_flags.update(effect["flags"])
+                card.aura_rules.update({flag: ["lorcana:6.4.2.1"] for flag in effect["flags"]})
     for source in state.in_play():
         for structure in source.card.abilities:
             if "keywords" in structure.get("start", {}):
