@@ -389,6 +389,14 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
                            "lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2")
         rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2", "lorcana:1.5.5.1",
                  *(["lorcana:8.11", "lorcana:8.11.1"] if any(s.has("Singer") for s in singers) else [])]
+    extra, changed = play_cost(state, song, base=0)                          # the alternate cost plus payment
+    player = state.players[state.active]                                     # modifiers (4.3.2.3): «pays 1 ⬡
+    if extra > player.ink_ready:                                             # more to play actions» adds ink
+        return illegal(f"cantar la canción cuesta además {extra} de tinta y hay {player.ink_ready}",
+                       "lorcana:4.3.2.3", "lorcana:4.3.2.4", "lorcana:1.5.3", *changed)
+    if extra:
+        _pay(player, extra)
+        rules += ["lorcana:4.3.2.3", *changed]
     if any(s.has("Reckless") for s in singers):
         rules.append("lorcana:8.7.4")                                        # Reckless may still sing
     if any("shifted" in s.gained_flags and s.dry for s in singers):

@@ -30,7 +30,7 @@ _HERE = frozenset({"move_here_cost_reduction", "move_here_cost_increase"})
 #: Every static payment change the engine reads (``coverage.py``).
 PAYMENT_CHANGES = frozenset(COST_CHANGES) | frozenset(MOVE_COST_CHANGES)
 #: Subjects of a cost-changing sentence: whose plays it changes.
-PAYERS = frozenset({"you", "each_player"})
+PAYERS = frozenset({"you", "each_player", "each_opponent", "opponents"})
 
 
 def _is_self(target: Any) -> bool:
@@ -87,6 +87,8 @@ def _applies(subject: dict[str, Any], target: dict[str, Any], card: Instance, so
     if not supported(target):
         return None
     if "you" in subject and card.owner != source.owner:
+        return False
+    if {"each_opponent", "opponents"} & set(subject) and card.owner == source.owner:   # «Each opponent pays …»
         return False
     probe = Instance(card.ref, card.card, card.owner, "play")
     return matches(target, probe, source)
