@@ -321,7 +321,7 @@ def _cant(c: Clause) -> bool:
                                    "source": c.source.ref, "until": until})  # cards played later too (6.4.2.1)
         c.state.cite("lorcana:1.2.2", "lorcana:6.4.2.1", *DURATION_RULES.get(lasting, ()))
         return True
-    for target in _subjects(c, "cant"):                                      # ends when its duration does
+    for target in group if group is not None else chosen_cards(c, "cant", c.subject):   # ends with its duration
         until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else _lasting_for(lasting, target)
         target.granted += [(f"cant_{a}", until) for a in stopped]
     c.state.cite("lorcana:1.2.2", *DURATION_RULES.get(lasting, ()))

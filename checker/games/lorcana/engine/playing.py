@@ -329,9 +329,14 @@ def _chosen_one(target: Any) -> bool:
     return {k for k, _ in nodes(determiner)} == {"chosen"}
 
 
+def _equal_reads(args: dict[str, Any]) -> bool:
+    """Whether ``_deal_damage_equal`` reads «deal damage (to X) equal to …»: one chosen card, a readable amount."""
+    return _chosen_one(args.get("target")) and _readable(args.get("expression"))
+
+
 def _deal_damage_equal(c: Clause) -> bool:
     target = c.args.get("target", {})
-    if not _chosen_one(target) or not _readable(c.args.get("expression")):
+    if not _equal_reads(c.args):
         return False
     card = c.targets.take("deal_damage_equal", target, c.source)
     amount = amount_of(c.args.get("expression"), c)
@@ -447,8 +452,8 @@ READS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "gain_lore_equal": lambda args: _readable(args.get("expression")),
     "gain_lore_for_each": lambda args: _each_readable(args.get("expression_each"))
     and len([k for k, _ in nodes(args.get("amount", {})) if k == "number"]) == 1,
-    "deal_damage_equal": lambda args: _chosen_one(args.get("target")) and _readable(args.get("expression")),
-    "deal_damage_equal_to": lambda args: _chosen_one(args.get("target")) and _readable(args.get("expression")),
+    "deal_damage_equal": _equal_reads,
+    "deal_damage_equal_to": _equal_reads,
     "gains_ability": lambda args: gainable(args) is not None,
     "gains_with_ability": lambda args: gainable(args) is not None,
     "can": reads_can,
