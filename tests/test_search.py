@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from checker.ids import RuleId
 from checker.paths import DEFAULT_VAULT
@@ -58,16 +59,29 @@ def test_cli_ranking_top3(index: Index, query: str, expected: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def search_page(site_url: str) -> Iterator[Page]:
+def search_browser() -> Iterator[Browser]:
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(site_url)
-        page.locator("input.md-search__input").click()
-        # The search worker loads the index in the background: wait until a query answers before measuring.
-        for _ in range(20):
-            if search_box_pages(page, site_url, "reglas", timeout=1.5):
-                break
-        yield page
+        yield browser
+
+
+def _ready_page(browser: Browser, site_url: str, *, prebuilt: bool = True, fetched: list[str] | None = None) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    if fetched is not None:
+        page.on("requestfinished", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    if not prebuilt:
+        page.route("**/search_prebuilt.bin", lambda route: route.abort())
+    page.goto(site_url)
+    page.locator("input.md-search__input").click()
+    # The search worker loads the index in the background: wait until a query answers before measuring.
+    for _ in range(20):
+        if search_box_pages(page, site_url, "reglas", timeout=1.5):
+            break
+    return page
+
+
+@pytest.fixture(scope="module")
+def search_page(search_browser: Browser, site_url: str) -> Page:
+    return _ready_page(search_browser, site_url)
 
 
 def test_query_table_in_the_browser(search_page: Page, site_url: str, index: Index) -> None:
@@ -132,3 +146,45 @@ def test_game_filter_in_the_browser(search_page: Page, site_url: str, index: Ind
     pages = search_box_pages(search_page, site_url, "juego:malifaux descarte")
     assert pages and all(page.startswith("malifaux/") for page in pages)
     assert pages[:3] == [location for location, _ in index.pages("juego:malifaux descarte")][:3]
+
+
+# ---------------------------------------------------------------- the index built at site build time
+
+def test_prebuilt_index_fits_the_documents(built_site: Path) -> None:
+    """The build writes the lunr index Material would build in the page, for the same documents (what the page's
+    worker checks before it loads it instead of indexing)."""
+    raw = (built_site / "search" / "search_prebuilt.bin").read_bytes()
+    length = int.from_bytes(raw[:4], "little")
+    header = json.loads(raw[4:4 + length])
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert header["docs"] == {"count": len(docs), "text": sum(len(doc.get("text", "")) for doc in docs)}
+    assert header["terms"] == sorted(header["terms"])
+    assert len(raw) % 4 == 0
+
+
+_LIST_JS = "() => document.querySelector('.md-search-result__list').innerHTML"
+
+
+def _answers(browser: Browser, site_url: str, queries: list[str], *, prebuilt: bool) -> tuple[list[str], list[str]]:
+    """The search list's HTML for each query (titles, highlighted snippets, order), and the files fetched."""
+    fetched: list[str] = []
+    page = _ready_page(browser, site_url, prebuilt=prebuilt, fetched=fetched)
+    answers = []
+    for query in queries:
+        search_box_pages(page, site_url, query)
+        answers.append(page.evaluate(_LIST_JS))
+    page.close()
+    return answers, fetched
+
+
+def test_prebuilt_index_answers_as_the_page_built_one(search_browser: Browser, site_url: str) -> None:
+    """The worker that loads the prebuilt index lists the same results, with the same highlighted snippets, as the
+    one that indexes the documents itself (the file blocked)."""
+    queries = ["evasivo", "que pasa si me quedo sin cartas en el mazo", "comodin negro", "repetir dados", "4.3.2",
+               "co", "juego:malifaux descarte"]
+    loaded, fetched = _answers(search_browser, site_url, queries, prebuilt=True)
+    built, _ = _answers(search_browser, site_url, queries, prebuilt=False)
+    assert "search_prebuilt.bin" in fetched
+    assert all("<mark" in answer for answer in loaded[:4])
+    for query, mine, theirs in zip(queries, loaded, built, strict=True):
+        assert mine == theirs, query

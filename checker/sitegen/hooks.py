@@ -23,6 +23,7 @@ from checker.sitegen.readable import publish_as_nfc, skipped_files
 from checker.sitegen.render import PageRenderer
 from checker.sitegen.ruleindex import index_nav, index_pages
 from checker.sitegen.scenarios import Checked, check_all, scenario_index, scenario_nav, scenario_pages, scenarios_html
+from checker.sitegen.searchprebuild import node, prebuild_search
 from checker.sitegen.searchterms import game_pages, vocabulary
 from checker.sitegen.worker import scoped_search_worker, with_page_data
 from checker.text import nfc
@@ -139,3 +140,8 @@ def on_post_build(config: Any) -> None:
     if index.is_file():
         docs = enrich_file(index, vocabulary(vault))
         log.info("reglas: índice de búsqueda en español enriquecido (%d documentos)", docs)
+        if node() is None:
+            log.info("reglas: sin Node.js no se precompila el índice de búsqueda: cada página lo construirá "
+                        "al abrirse (instala nodejs)")
+        else:
+            log.info("reglas: índice de búsqueda precompilado (%d documentos)", prebuild_search(site))

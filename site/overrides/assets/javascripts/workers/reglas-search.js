@@ -9,7 +9,9 @@
  *   - each document's score grows with the share of the query's terms it matched;
  *   - without a filter, the query's words may point to one game, whose pages then weigh more;
  *   - without a filter, a page whose title the query says whole weighs TITLED times more;
- *   - every page result says which game it belongs to.
+ *   - every page result says which game it belongs to;
+ *   - results carry only what Material shows (the fields that only help to find a page stay in the worker).
+ * It also loads the index the site build made (reglas-prebuilt.js), rather than indexing in the browser.
  */
 /* Everything in a function: a top-level `const postMessage` would become the global name Material's worker calls */
 (() => {
@@ -21,7 +23,11 @@
   const TITLED = 3.0
   const TITLE_STOP = new Set(["del", "las", "los", "una", "por", "con", "que"])
   const FILTER = /(?:^|\s)juego:(\S*)/i
+  const SHORT = /(?:^|\s)\S{1,2}$/u
+  const WAIT = 150
+  const SHOWN = new Set(["title", "text", "tags"])
   const SETUP = 0
+  const READY = 1
   const QUERY = 2
   const RESULT = 3
 
@@ -29,8 +35,10 @@
   let names = {}             /* game id → name */
   let sizes = {}             /* game id → documents in the index */
   let titles = new Map()     /* page location → title */
+  let hidden = []            /* the index's fields that only help to find a page, which Material does not show */
   const pending = []         /* the scope of each query sent to Material, in order */
   let latest = null          /* the newest query not yet sent to Material */
+  let timer = null           /* … and when it will be */
 
   function gameOf(location) {
     for (const [prefix, game] of prefixes)
@@ -139,6 +147,8 @@
     }
     for (const group of groups)
       for (const item of group) {
+        for (const field of hidden)
+          delete item[field]
         const name = names[gameOf(item.location)]
         if (name && !item.location.includes("#"))
           item.title = `<span class="reglas-game">${name}</span> ${item.title}`
@@ -155,14 +165,58 @@
     else
       addEventListener(type, listener, options)
   }
-  importScripts(new URL(self.location.href).searchParams.get("material"))
+  importScripts(new URL(self.location.href).searchParams.get("material"), "reglas-prebuilt.js")
   self.addEventListener = addEventListener
+
+  /*
+   * The index the site build made with Material's own worker (checker/sitegen/searchprebuild.mjs), fetched while
+   * the page fetches the documents: Material's `lunr(config)` then loads it instead of indexing every document,
+   * after configuring the same builder (language, tokenizer, separator, fields), and gets the position tables its
+   * highlighting reads. Without the file, or for other documents than it was built from, Material indexes as usual.
+   */
+  const prebuilt = fetch(new URL("../../../search/search_prebuilt.bin", self.location.href))
+    .then(response => response.ok ? response.arrayBuffer() : null)
+    .then(buffer => buffer === null ? null : self.reglasPrebuilt.prepare(buffer, self.lunr))
+    .catch(() => null)
+  let loading = null        /* [prepared index, documents] for the one `lunr(config)` call of SETUP */
+  let warming = null        /* what to do once the worker said it is ready */
+
+  const lunr = self.lunr
+  self.lunr = Object.assign(function (config) {
+    if (loading === null)
+      return lunr(config)
+    const [prepared, docs] = loading
+    loading = null
+    const builder = new lunr.Builder()
+    const extractors = new Map()
+    const field = builder.field.bind(builder)
+    builder.field = (name, attributes) => {
+      extractors.set(name, attributes.extractor)
+      field(name, attributes)
+    }
+    builder.add = () => undefined                                   /* the documents are in the loaded index */
+    config.call(builder, builder)
+    const index = self.reglasPrebuilt.index(prepared, docs, lunr, builder)
+    for (const [d, f, blocks] of prepared.tables) {
+      const name = prepared.pre.fields[f]
+      extractors.get(name)({ location: docs[d].location, [name]: "" })   /* registers the field's table … */
+      const table = lunr.tokenizer.table                                 /* … as this new array */
+      for (const block of blocks)
+        table.push(block)
+    }
+    warming = () => self.reglasPrebuilt.warm(prepared, index)
+    return index
+  }, lunr)
 
   const postMessage = self.postMessage.bind(self)
   self.postMessage = message => {
     if (message.type === RESULT)
       message = { ...message, data: scope(message.data, pending.shift()) }
     postMessage(message)
+    if (message.type === READY && warming !== null) {
+      setTimeout(warming)
+      warming = null
+    }
   }
 
   addEventListener("message", ev => {
@@ -171,6 +225,7 @@
       const games = message.data.config.reglas_games || { prefixes: {}, names: {} }
       prefixes = Object.entries(games.prefixes)
       names = games.names
+      hidden = Object.keys(message.data.config.fields).filter(field => !SHOWN.has(field))
       sizes = Object.fromEntries(Object.values(games.prefixes).map(game => [game, 0]))
       for (const doc of message.data.docs) {
         if (!doc.location.includes("#"))
@@ -179,17 +234,25 @@
         if (game !== null)
           sizes[game] += 1
       }
-      material(ev)
+      prebuilt.then(prepared => {
+        const docs = message.data.docs
+        loading = prepared !== null && self.reglasPrebuilt.fits(prepared.pre, docs) ? [prepared, docs] : null
+        material(ev)
+      })
     } else if (message.type === QUERY) {
-      /* One query per keystroke: answer only the latest of those that arrived while the worker was busy */
-      if (latest === null)
-        setTimeout(() => {
-          const scoped = splitFilter(latest)
-          latest = null
-          pending.push(scoped)
-          material({ data: { type: QUERY, data: scoped.query } })
-        })
+      /* One query per keystroke: answer only the latest of those that arrived while the worker was busy; a query
+       * that ends in a word of one or two letters (the prefix of thousands of terms: hundreds of milliseconds in
+       * Material's search) waits a moment for the next key first, and runs if none comes */
       latest = message.data
+      if (timer !== null)
+        clearTimeout(timer)
+      timer = setTimeout(() => {
+        timer = null
+        const scoped = splitFilter(latest)
+        latest = null
+        pending.push(scoped)
+        material({ data: { type: QUERY, data: scoped.query } })
+      }, SHORT.test(latest) ? WAIT : 0)
     } else {
       material(ev)
     }
