@@ -73,14 +73,9 @@ def compare(expect: dict[str, Any], outcome: Outcome) -> list[str]:
         if seen is None:
             problems.append(f"no hay ninguna carta «{ref}»")
             continue
-        for key, value in wanted.items():
-            if seen.get(key) != value:
-                problems.append(f"{ref}.{key}: se esperaba {value!r} y es {seen.get(key)!r}")
+        problems += _compare_result(wanted, seen, ref)
     for player, wanted in (expect.get("players") or {}).items():
-        seen = outcome.players.get(player, {})
-        for key, value in wanted.items():
-            if seen.get(key) != value:
-                problems.append(f"{player}.{key}: se esperaba {value!r} y es {seen.get(key)!r}")
+        problems += _compare_result(wanted, outcome.players.get(player, {}), player)
     if "winner" in expect and expect["winner"] != outcome.winner:
         problems.append(f"ganador: se esperaba {expect['winner']!r} y es {outcome.winner!r}")
     if "bag" in expect and list(expect["bag"]) != outcome.bag:

@@ -182,8 +182,10 @@ def challenge(state: State, action: Action) -> Verdict:
         bodyguards = [c for c in state.in_play(defender.owner) if c.has("Bodyguard") and c is not defender]
         guards = [c for c in bodyguards if can_challenge(state, attacker, c).legal]
         if guards:                                                           # and why it is a valid choice
-            return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",
-                           "lorcana:8.3.3", "lorcana:4.6.4.3", *can_challenge(state, attacker, guards[0]).rules)
+            keywords = [r for r in verdict.rules if r.partition(":")[2].split(".")[0] == "8"]  # the keywords that
+            return illegal(f"hay que desafiar a un personaje con Guardaespaldas ({guards[0].ref})",  # let the
+                           "lorcana:8.3.3", "lorcana:4.6.4.3", *can_challenge(state, attacker, guards[0]).rules,
+                           *keywords)                                # chosen one be challenged (Evasive…)
         for guard in bodyguards:                                             # «if able»: it can't be challenged
             verdict.cite("lorcana:8.3.3", *can_challenge(state, attacker, guard).rules)
     verdict.cite("lorcana:4.6", "lorcana:4.6.4.4")
@@ -212,6 +214,11 @@ def challenge(state: State, action: Action) -> Verdict:
     refresh(state)
     if before < len(state.bag):
         verdict.cite("lorcana:4.6.5")
+    if state.winner is not None:                                             # the game is over: no damage
+        state.challenge = None
+        step(f"lorcana:1.8.1.1 {state.winner} gana la partida antes del daño del desafío")
+        verdict.message = f"{state.winner} gana la partida antes del daño del desafío"
+        return verdict
     if attacker.zone != "play" or defender.zone != "play":                    # a trigger removed one of them
         state.challenge = None
         step("lorcana:4.6.9 uno de los dos ha salido del desafío: termina sin daño")

@@ -53,11 +53,13 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
     players = list(state.players)
     turn_order = players[players.index(state.active):] + players[:players.index(state.active)]
     resolving = state.active                                                 # who resolves from the bag now
-    while state.pending:
+    passed = False
+    while state.pending and state.winner is None:                            # a won game ends (1.8.1.1)
         mine = [p for p in state.pending if state.cards[p[1]].owner == resolving]
         if not mine:                                                         # passing the bag (7.7.4.4), in turn
             after = turn_order[turn_order.index(resolving) + 1:] + turn_order[:turn_order.index(resolving) + 1]
             resolving = next(p for p in after if any(state.cards[q[1]].owner == p for q in state.pending))
+            passed = True
             continue
         name, ref, subject = mine[0]
         state.pending.remove(mine[0])
@@ -92,13 +94,17 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         state.subject = None
         settle(state)                                                        # after each ability (1.8.1)
         flush_moves(state)
-        if state.pending:
+        if state.pending or state.winner is not None:
             state.cite("lorcana:7.7.4.3")                                    # then the bag is looked at again
         added = [p for p in state.pending if p not in waiting]
+        if added:
+            state.cite("lorcana:6.7.4")                                      # they waited for it to resolve
         if any(state.cards[p[1]].owner != resolving for p in added):
             state.cite("lorcana:7.7.6")                                      # it waits for its player's turn
         if any(state.cards[p[1]].owner == resolving for p in added):
             state.cite("lorcana:7.7.5")                                      # seen by the next bag check
+    if passed:
+        state.cite("lorcana:7.7.4.5")                                        # through all players, in turn order
 
 
 def _resolves_next(state: State, name: str) -> None:

@@ -21,7 +21,8 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
     for kind, fields in nodes(expression):
         if kind in ("each_card", "for_each"):                               # «for each X» after or before
             card_np = fields.get("card_np", {})
-            state.cite("lorcana:6.1.8", *(["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(card_np)} else []))
+            state.cite("lorcana:6.1.8", "lorcana:6.7.2.1",
+                       *(["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(card_np)} else []))
             if any(k == "in_discard" for k, _ in nodes(card_np)):            # «character card in your discard»
                 return _in_discard(card_np, state, source)
             if any(k == "under" for k, _ in nodes(card_np)):                 # «for each card under her»
@@ -45,7 +46,7 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
                 return None
             return source.damage // max(int(fields["number"]), 1)
         if kind == "each_damage_removed":                                    # «for each 1 damage removed this way»
-            state.cite("lorcana:6.1.8")
+            state.cite("lorcana:6.1.8", "lorcana:6.7.2.1")
             return state.removed // max(int(fields["number"]), 1)
     return None
 

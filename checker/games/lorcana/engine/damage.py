@@ -108,7 +108,8 @@ def draw(state: State, player: str, count: int) -> None:
 def game_state_check(state: State, event: str = "banished") -> list[Instance]:
     """The game state check (lorcana:1.8): banish what has damage ≥ willpower, all at once, then trigger ``event``
     for each; the first player at 20 lore wins; a player whose turn ended with an empty deck loses. Conditions
-    count only as the check happens (1.8.5). Returns the banished cards."""
+    count only as the check happens (1.8.5). Returns the cards it banished (not those a replacement
+    effect saved, 6.5.4)."""
 
     banished = [c for c in state.in_play() if c.card.type in ("character", "location")
                 and c.damage >= max(c.stat("willpower"), 0) and c.card.willpower > 0]
@@ -141,4 +142,4 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         state.winner = survivors[0] if len(survivors) == 1 else None
         state.cite("lorcana:1.8.1", "lorcana:1.8.1.2", "lorcana:2.3.3.2")
     state.ended_empty.clear()
-    return banished
+    return gone                                                              # not the ones a replacement saved

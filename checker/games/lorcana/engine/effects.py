@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -105,6 +106,7 @@ class Targets:
             raise ReglasError(f"targets: no existe la carta «{ref}»", fix="usa la ref de una carta del estado")
         if card.owner != self.chooser and card.zone == "play" and card.has("Ward"):
             also = ["lorcana:8.15.1"] if card.has("Vanish") else []      # Ward first: Vanish never sees it
+            also += card.aura_rules.get("keyword:Ward", [])                  # given by a static («while here»)
             raise Refused(f"«{ref}» tiene Resguardo: un rival no puede elegirlo", "lorcana:8.15.1", "lorcana:6.7.3",
                           *also)
         if card.owner == self.chooser and card.zone == "play" and card.has("Ward"):
@@ -530,7 +532,14 @@ def _accepted(fields: dict[str, Any], verb: str, state: State, targets: Targets)
 def resolve(structure: Structure, state: State, source: Instance, targets: Targets) -> None:
     """Resolve the clauses of a parsed effect text in order (imperative: the source's owner acts); a clause with no
     handler, or beyond its handler, is reported unresolved with its node type. A declined «you may» clause does
-    nothing (lorcana:6.1.4; «If you do,» then fails), an undecided one is unresolved."""
+    nothing (lorcana:6.1.4; «If you do,» then fails), an undecided one is unresolved. Of «[A] or [B]» only the
+    option the player chooses resolves (6.1.5.2)."""
+    statement = structure.get("statement") if isinstance(structure, dict) else None
+    if isinstance(statement, dict) and _either(statement):
+        option = _option(statement, state, source, targets)
+        if option is None:
+            return
+        structure = {"statement": {**{k: v for k, v in statement.items() if k != "joint"}, "clause": [option]}}
     for kind, fields in nodes(structure):
         if kind not in ("imperative", "declarative"):
             continue
@@ -549,6 +558,44 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             state.unresolved.append("purpose")
         if fields.get("optional") == "may":     # a triggered ability's own «may» was its use; a later one in it
             targets.decided = False             # («If you do, you may …») is a decision of its own (6.1.4)
+
+
+def _either(statement: dict[str, Any]) -> bool:
+    """Whether a statement is «[A] or [B]»: two clauses joined by «or»."""
+    return len(statement.get("clause", [])) == 2 and any(k == "or" for k, _ in nodes(statement.get("joint", {})))
+
+
+def _table(state: State) -> tuple[Any, ...]:
+    """What an effect can change on the table: every card's place and state, every player's lore and zones."""
+    cards = tuple((c.ref, c.zone, c.exerted, c.damage, tuple(c.under), c.at) for c in state.cards.values())
+    players = tuple((p.id, p.lore, p.ink_ready, p.ink_exerted, tuple(map(tuple, p.zones.values())))
+                    for p in state.players.values())
+    return cards, players
+
+
+def _option(statement: dict[str, Any], state: State, source: Instance, targets: Targets) -> dict[str, Any] | None:
+    """The clause of «[A] or [B]» that resolves (lorcana:6.1.5.2): the player's next ``mode`` choice (1 or 2);
+    without one, [B] when [A] can't be done (doing it would change nothing on the table), and otherwise the
+    choice is the player's: reported unresolved, never made for them."""
+    first, second = statement["clause"]
+    state.cite("lorcana:6.1.5.2")
+    if state.choices and "mode" in state.choices[0]:
+        mode = next_choice(state, "mode", "[A] o [B]")
+        if mode not in (1, 2) or isinstance(mode, bool):
+            raise ReglasError(f"choices: «mode» de «[A] o [B]» es 1 o 2 («{mode}»)", fix="pon {mode: 1} o {mode: 2}")
+        return first if mode == 1 else second
+    trial_state, trial_source, trial_targets = copy.deepcopy((state, source, targets))
+    try:
+        resolve({"statement": {**{k: v for k, v in statement.items() if k != "joint"}, "clause": [first]}},
+                trial_state, trial_source, trial_targets)
+        unknown = bool(trial_state.unresolved[len(state.unresolved):])
+        possible = unknown or _table(trial_state) != _table(state)
+    except Refused:
+        possible = False
+    if not possible:
+        return second
+    state.unresolved.append("or: falta una elección «mode» (1 o 2) en «choices»")
+    return None
 
 
 def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: Targets) -> None:

@@ -36,13 +36,23 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
     for kind, fields in nodes(structure):
         if kind != "statement":
             continue
-        for clause in fields.get("clause", []):
-            declarative = clause.get("declarative", {})
-            subject, predicate = declarative.get("subject", {}), declarative.get("predicate", {})
+        clauses = fields.get("clause", [])
+        last = next(iter(clauses[-1].values()), {}).get("predicate", {}) if clauses else {}
+        here = "while_here" in next(iter(last.values()), {})                # «… and gain Resist +1 while here»:
+        subject: dict[str, Any] = {}                                         # the place ends the whole sentence
+        for clause in clauses:
+            declarative = clause.get("declarative")
+            if declarative is not None:
+                subject = declarative.get("subject", {})
+            elif not subject:                                                # «gain …» shares the subject before
+                continue
+            predicate = (declarative or clause.get("imperative", {})).get("predicate", {})
             if "pronoun" in subject:  # «he gets…» in a static ability speaks of the card itself
                 subject = {"card_np": {"self_ref": {"this_card": {}}}}
-            if "card_np" in subject and any(k in predicate for k in AURAS):
-                fields_of = next(iter(predicate.values()))
+            if "card_np" in subject and any(k in predicate for k in AURAS) and len(predicate) == 1:
+                ((verb, fields_of),) = predicate.items()
+                if here and "while_here" not in fields_of:
+                    predicate = {verb: {**fields_of, "while_here": last[next(iter(last))]["while_here"]}}
                 if "duration" not in fields_of:
                     found.append((fields.get("prefix", []), subject, predicate))
     return found
@@ -111,6 +121,7 @@ def refresh(state: State) -> None:
                         continue
                     if matches(subject, card, source) and (not here or card.at == source.ref) and factor:
                         before = set(card.aura_flags)
+                        keywords = set(card.aura_keywords)
                         if _apply(card, predicate, factor):
                             state.cite("lorcana:8.1.2")                      # +N keywords from two sources add
                         if OTHER & {k for k, _ in nodes(subject)}:
@@ -123,6 +134,8 @@ def refresh(state: State) -> None:
                             (["lorcana:6.1.13.5"] if here else [])
                         for flag in card.aura_flags - before:
                             card.aura_rules[flag] = rules
+                        for name in set(card.aura_keywords) - keywords:           # a keyword given «while …»
+                            card.aura_rules[f"keyword:{name}"] = rules
                         state.cite("lorcana:6.4.2.3", *(["lorcana:6.6.1.1"] if "gets" in predicate else []))
 
 
