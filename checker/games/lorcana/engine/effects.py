@@ -577,6 +577,8 @@ def _option(statement: dict[str, Any], state: State, source: Instance, targets: 
     """The clause of «[A] or [B]» that resolves (lorcana:6.1.5.2): the player's next ``mode`` choice (1 or 2);
     without one, [B] when [A] can't be done (doing it would change nothing on the table), and otherwise the
     choice is the player's: reported unresolved, never made for them."""
+    first: dict[str, Any]
+    second: dict[str, Any]
     first, second = statement["clause"]
     state.cite("lorcana:6.1.5.2")
     if state.choices and "mode" in state.choices[0]:

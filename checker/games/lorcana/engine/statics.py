@@ -37,7 +37,8 @@ def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], d
         if kind != "statement":
             continue
         clauses = fields.get("clause", [])
-        last = next(iter(clauses[-1].values()), {}).get("predicate", {}) if clauses else {}
+        ending: dict[str, Any] = next(iter(clauses[-1].values()), {}) if clauses else {}
+        last: dict[str, Any] = ending.get("predicate", {})
         here = "while_here" in next(iter(last.values()), {})                # «… and gain Resist +1 while here»:
         subject: dict[str, Any] = {}                                         # the place ends the whole sentence
         for clause in clauses:
