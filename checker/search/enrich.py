@@ -23,6 +23,7 @@ from checker.search.separator import with_function_words
 from checker.search.stopwords import stop_words
 from checker.search.synonyms import Synonyms
 from checker.search.tokens import tokenize
+from checker.text import fold
 
 TEXT_FIELD, TITLE_FIELD = "voc", "tvoc"
 INFLECTION_FIELD = "ivoc"
@@ -31,7 +32,7 @@ TAGS_BOOST = 10.0
 INFLECTION_BOOST = 10.0
 #: Words of the players' synonyms of a page's title (its subject) and of its text.
 TITLE_SYNONYM_FIELD, SYNONYM_FIELD = "tsyn", "syn"
-TITLE_SYNONYM_BOOST = 30.0
+TITLE_SYNONYM_BOOST = 300.0
 #: Weight of the documents of pages that state no rule of their own.
 UNNUMBERED_BOOST = 0.1
 #: Share of the documents above which a word is too common to add as a synonym («hacer», «carta»).
@@ -102,8 +103,11 @@ def enrich(index: dict[str, Any], vocabulary: Vocabulary, stop: Iterable[str] = 
         if doc["location"].split("#")[0] in vocabulary.unnumbered and "boost" not in doc:
             doc["boost"] = UNNUMBERED_BOOST
         table = next((t for prefix, t in tables.items() if doc["location"].startswith(prefix)), None)
-        named = {t for name in community.get(doc["location"], ()) for t in tokenize(name, separator)}
-        said = _distinctive(named | (table.expand(title + more) if table else set()), frequent) - known
+        named = {form for name in community.get(doc["location"], ()) for t in tokenize(name, separator)
+                 for form in (t, fold(t))}                                   # «Evasión» is typed «evasion» too
+        said = (_distinctive(named, frequent) - title_family - set(title)) | \
+            (_distinctive(table.expand(title + more) if table else set(), frequent) - known)   # a name of the
+        # subject weighs as one even where the page's text mentions it («también llamado Evasión»)
         heard = _distinctive(table.expand(body), frequent) - known - said if table else set()
         for name, found in ((TITLE_SYNONYM_FIELD, said), (SYNONYM_FIELD, heard)):
             if found:

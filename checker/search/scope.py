@@ -72,7 +72,9 @@ def rescored(score: float, matched: int, counted: int, favoured: bool) -> float:
 
 
 def split_filter(query: str, names: Mapping[str, str] | None = None) -> Scoped:
-    """The query's game filter: ``juego:<id>``, or the one game it names (``names``: game → name)."""
+    """The query's game filter: ``juego:<id>``, or the one game it names (``names``: game → name); a signed number
+    («+2», «-1») is a modifier players write, not lunr's «required» or «prohibited» mark: it is searched unsigned."""
+    query = _SIGNED.sub(r"\1", query)
     found = _FILTER.search(query)
     if found is not None:
         rest = (query[:found.start()] + " " + query[found.end():]).strip()
@@ -83,6 +85,10 @@ def split_filter(query: str, names: Mapping[str, str] | None = None) -> Scoped:
     name = set(fold((names or {})[game]).split())
     rest = " ".join(word for word in query.split() if fold(word) not in name)
     return Scoped(rest, game) if rest else Scoped(query, None)
+
+
+#: A sign before a number at the start of a word.
+_SIGNED = re.compile(r"(^|\s)[+\-–]+(?=\d)")
 
 
 def game_of(location: str, prefixes: Mapping[str, str]) -> str | None:

@@ -13,7 +13,7 @@ from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.costs import free_permission, move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
-from checker.games.lorcana.engine.events import fire_delayed, trigger
+from checker.games.lorcana.engine.events import events_of, fire_delayed, trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import challenge_limits, play_limits
 from checker.games.lorcana.engine.playing import enter, resolve_action
@@ -64,7 +64,7 @@ def ink(state: State, action: Action) -> Verdict:
     player.ink_ready += 1
     player.inked_this_turn = True
     by_effect = ["lorcana:4.2.3.2"] if player.inked_by_effect else []          # those did not use this turn's
-    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1", *by_effect, *more],
+    return Verdict(True, ["lorcana:4.2", "lorcana:4.2.1.1", "lorcana:4.2.3", *by_effect, *more],
                    "la carta entra en el tintero preparada")
 
 
@@ -97,7 +97,7 @@ def quest(state: State, action: Action) -> Verdict:
                        *card.flag_rules("cant_quest"))
     if card.exerted:
         return illegal("el personaje está agotado: solo uno preparado puede hacer una misión",
-                       "lorcana:4.5.1.1", "lorcana:5.1.1.2")
+                       "lorcana:4.5.1.1", "lorcana:4.5.1.3", "lorcana:5.1.1.2")  # it can't be exerted
     if not card.dry:
         rush = ["lorcana:8.9.1"] if card.has("Rush") else []
         rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1", *rush]
@@ -108,7 +108,9 @@ def quest(state: State, action: Action) -> Verdict:
     verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.2", "lorcana:5.1.1.12", "lorcana:4.5.1.4", "lorcana:1.11.2"],
                       f"gana {max(card.stat('lore'), 0)} de leyenda")             # dry, no limiter stops it
     if card.stat("lore") < 0:
-        verdict.cite("lorcana:6.6.3")                                        # a negative lore value counts as 0
+        verdict.cite("lorcana:6.6.3", "lorcana:4.5.3.1")                     # a negative lore value gains none
+    if card.at is not None:
+        verdict.cite("lorcana:3.2.2.2")                                      # the location's ◊ comes in the Set step
     if "shifted" in card.gained_flags:
         verdict.cite("lorcana:8.10.5")                                       # the turn actions of the one below
     if card.has("Support"):
@@ -133,7 +135,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.6.4.1", "lorcana:5.1.1.2")
     if not attacker.dry and not attacker.has("Rush"):
         return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.6.4.1", "lorcana:5.3.5",
-                       "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:8.9.1")
+                       "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:8.9.1")
     if "cant_challenge" in attacker.flags():
         return illegal("una habilidad impide desafiar a este personaje", "lorcana:4.6.4.3", "lorcana:1.2.2",
                        *attacker.flag_rules("cant_challenge"))
@@ -151,7 +153,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("solo un personaje con Evasivo (o Alerta) puede desafiar a uno con Evasivo",
                        "lorcana:8.6.1", "lorcana:4.6.4.3")
     if "cant_be_challenged" in defender.flags():
-        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3",
+        return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3", "lorcana:1.2.2",
                        *defender.flag_rules("cant_be_challenged"))
     for phrase in challenge_limits(defender.card):                          # «can't be challenged by …»
         if not isinstance(phrase, dict) or not supported(phrase):
@@ -170,6 +172,10 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         verdict.cite("lorcana:8.2.2")                                        # Alert gives no Evasive
     if defender.has("Evasive"):                                              # the limiter is met (8.6.1)
         verdict.cite("lorcana:8.6.1", *(["lorcana:8.2.1"] if not attacker.has("Evasive") else []))
+    elif defender.card.mentions("Evasive"):                                  # «… gains Evasive» not now: no
+        verdict.cite("lorcana:8.6.1")                                        # Evasive, no limiter
+    if any(str(until).startswith("next_turn:") for c in (attacker, defender) for *_, until in c.modifiers):
+        verdict.cite("lorcana:3.2.1.3")                                      # lasts until its player's next turn
     return verdict
 
 
@@ -324,7 +330,7 @@ def _pay(player: Any, amount: int) -> None:
 #: What each kind of Shift goes on top of (lorcana:8.10.1, 8.10.8): whether a character fits, what the refusal says
 #: it needs, and the rules that decide it.
 SHIFT_ONTO: dict[str, tuple[Callable[[Instance, str], bool], str, tuple[str, ...]]] = {
-    "name": (lambda onto, name: onto.card.base_name == name, "un personaje llamado {}", ("lorcana:8.10.1",)),
+    "name": (lambda onto, name: onto.card.named(name), "un personaje llamado {}", ("lorcana:8.10.1",)),
     "classification": (lambda onto, cls: cls in onto.card.classifications, "un personaje {}",
                        ("lorcana:8.10.8", "lorcana:8.10.8.1")),
     "universal": (lambda onto, _: True, "un personaje", ("lorcana:8.10.8", "lorcana:8.10.8.2")),
@@ -350,7 +356,9 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
                        "lorcana:8.10", "lorcana:4.3.2.4", "lorcana:1.5.3", *changed)
     _pay(player, cost)
-    return Verdict(True, ["lorcana:8.10", *variant, "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6", *changed])
+    named = ["lorcana:5.2.6.1"] if kind == "name" and len(onto.card.names) > 1 else []   # «A & B» is named A, B
+    return Verdict(True, ["lorcana:8.10", *variant, *named, "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6",
+                          *changed])
 
 
 def _sing(state: State, song: Instance, action: Action) -> Verdict:
@@ -511,10 +519,13 @@ def end_turn(state: State, action: Action) -> Verdict:
         trigger(state, card, "turn_end")
     for card in state.in_play():
         trigger(state, card, "any_turn_end")
+        if card.owner != state.active and any("turn_end" in events for _, events in events_of(card.card)):
+            state.cite("lorcana:1.4.3.1")                                    # «your turn» is its own player's
+
     fire_delayed(state, "turn_end")                                          # «at the end of the turn» (6.2.7.2)
     phase = ["lorcana:3.4.1.1"] if state.pending else []
     if state.pending and not state.players[state.active].zones["deck"]:
-        phase.append("lorcana:1.8.1.2")                                      # the deck is checked as the turn ends
+        phase += ["lorcana:1.8.1.2", "lorcana:3.4.2"]                        # the deck is checked as the turn ends
     if state.pending:
         resolve_bag(state, action)
         game_state_check(state)
@@ -577,14 +588,19 @@ def beginning_phase(state: State) -> None:
         card.shields = [s for s in card.shields if s[2] != f"next_turn:{state.active}"]
     state.continuous = [e for e in state.continuous if e["until"] != f"next_turn:{state.active}"]
     for card in state.in_play(state.active):
-        if card.card.type == "location" and card.stat("lore") > 0:
-            player.lore += card.stat("lore")
+        if card.card.type == "location":                                     # the Set step looks at each one,
+            player.lore += max(0, card.stat("lore"))                         # even at 0 ◊ (lorcana:3.2.2.2)
             state.cite("lorcana:3.2.2.2", "lorcana:5.6.5.4")                 # not a triggered ability
         trigger(state, card, "turn_start")
+    if any(c.card.type == "location" for c in state.cards.values() if c.owner == state.active and c.zone == "discard"):
+        state.cite("lorcana:3.2.2.2")                                        # a banished location gives no lore
     if state.pending:
         state.cite("lorcana:3.2.1.4", "lorcana:3.2.2.3")                     # they wait for the Set step,
         resolve_bag(state, {"type": "turn_start"})                           # and resolve before drawing
     game_state_check(state)
+    if state.winner is not None:                                             # won in the Set step: no draw
+        state.cite("lorcana:1.8.1.1")
+        return
     draw(state, state.active, 1)                                             # 3.2.3
 
 

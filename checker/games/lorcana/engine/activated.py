@@ -75,6 +75,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
     if not exert and card.card.type == "character" and not card.dry:
         state.cite("lorcana:6.3.1.1")                                        # no ⟳ in the cost: drying is fine
+    if not exert and card.exerted:
+        state.cite("lorcana:5.1.1.2")                                        # an exerted card's abilities without ⟳
     paying: list[Instance] = []                                              # every cost known payable first
     for phrase in others:
         chosen = _exert_another(state, card, phrase, [*paying, *([card] if exert else [])])

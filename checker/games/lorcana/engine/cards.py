@@ -42,6 +42,20 @@ class CardDef:
         return self.name.split(" - ")[0].strip()
 
     @property
+    def names(self) -> frozenset[str]:
+        """Every name it has: the name line's first part and, for «A & B», each of A and B too (lorcana:5.2.6.1)."""
+        return frozenset([self.base_name, *(part.strip() for part in self.base_name.split(" & ") if part.strip())])
+
+    def named(self, name: str) -> bool:
+        """Whether it is a card named ``name`` (lorcana:5.2.6, case as printed or not)."""
+        return name.casefold() in {own.casefold() for own in self.names}
+
+    def mentions(self, keyword: str) -> bool:
+        """Whether its text names ``keyword`` anywhere (a keyword it has, gains or gives)."""
+        return any(value == keyword for structure in self.abilities for _, fields in nodes(structure)
+                   if isinstance(fields, dict) for value in fields.values())
+
+    @property
     def is_song(self) -> bool:
         return self.type == "action" and "Song" in self.classifications
 

@@ -188,7 +188,7 @@ def _looked_is_a(fields: dict[str, Any], card: Instance, source: Instance, zone:
 
 
 def _looked_is_named(fields: dict[str, Any], card: Instance, source: Instance, zone: ZoneContext) -> bool | None:
-    return None if zone.named is None else card.card.base_name.casefold() == zone.named.casefold()  # 5.2.6
+    return None if zone.named is None else card.card.named(zone.named)      # 5.2.6
 
 
 #: «If it's a song card», «If it's the named card»: about the one card the effect is looking at or revealed.

@@ -87,7 +87,7 @@ class Targets:
         if checked and self.demand is not None:
             self.demand -= 1
         if valid == [] and self.refs and short:                              # nothing it can choose: that part
-            self.state.cite("lorcana:1.2.3", "lorcana:1.7.7")                # does nothing, the rest goes on
+            self.state.cite("lorcana:1.2.3", "lorcana:1.7.7", REQUIREMENT)   # does nothing, the rest goes on
             if source is not None and any(c.has("Ward") and matches(phrase, c, source) for c in self.state.in_play()):
                 self.state.cite("lorcana:8.15.1")                            # Ward: not a valid choice
             return None
@@ -96,7 +96,7 @@ class Targets:
                 if valid:
                     raise Refused(f"hay que elegir un {describe(phrase)} ({', '.join(valid)}): "
                                   "si existe una opción válida, elegir no es opcional", CHOICE)
-                self.state.cite("lorcana:1.7.7")                             # no legal choice: that part does
+                self.state.cite("lorcana:1.7.7", REQUIREMENT)                # no choice meets what it asks:
                 return None                                                  # nothing
             self.state.unresolved.append(f"{what}: falta un objetivo en «targets»")
             return None
@@ -580,6 +580,9 @@ def _option(statement: dict[str, Any], state: State, source: Instance, targets: 
     first: dict[str, Any]
     second: dict[str, Any]
     first, second = statement["clause"]
+    subject = first.get("declarative", {}).get("subject")
+    if subject is not None and "imperative" in second:                       # «each opponent discards … or loses
+        second = {"declarative": {"subject": subject, **second["imperative"]}}   # …»: [B] has [A]'s subject
     state.cite("lorcana:6.1.5.2")
     if state.choices and "mode" in state.choices[0]:
         mode = next_choice(state, "mode", "[A] o [B]")

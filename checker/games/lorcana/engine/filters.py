@@ -96,7 +96,7 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     names = [str(n) for _, f in nodes(fields.get("post_modifier", [])) for key, n in f.items() if key == "proper"]
     names += [str(n) for _, f in nodes(fields.get("post_modifier", [])) for n in f.get("proper", [])
               if isinstance(f.get("proper"), list)]
-    if names and card.card.base_name not in names:
+    if names and not any(card.card.named(name) for name in names):
         return False
     if "not_a_song" in kinds and card.card.is_song:                          # «an action that isn't a song»
         return False

@@ -275,7 +275,7 @@ def _stack(card: Instance, definitions: dict[str, CardDef], where: str) -> list[
                               fix="defínela en cards con su nombre completo «Nombre - Versión»")
         found.append(Instance(f"{card.ref}:under:{index}", definitions[name], card.owner, "under"))
     card.under = [below.ref for below in found]
-    if any(below.card.base_name == card.card.base_name for below in found):     # only Shift stacks same names
+    if any(below.card.names & card.card.names for below in found):     # only Shift stacks same names
         card.gained_flags.add("shifted")                                     # (lorcana:8.10.1)
     return found
 

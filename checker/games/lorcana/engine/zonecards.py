@@ -124,7 +124,7 @@ def card_matches(phrase: Any, card: Instance, source: Instance) -> bool:
     if classes and not set(classes) & set(card.card.classifications):
         return False
     names = [str(v) for role, v in tokens(phrase) if role == "proper"]
-    if names and card.card.base_name not in names:
+    if names and not any(card.card.named(name) for name in names):
         return False
     for _, fields in ((k, f) for k, f in nodes(phrase) if k == "cost_threshold"):
         limit = int(fields["number"])

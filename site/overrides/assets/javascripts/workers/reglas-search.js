@@ -24,6 +24,7 @@
   const TITLE_STOP = new Set(["del", "las", "los", "una", "por", "con", "que"])
   const FILTER = /(?:^|\s)juego:(\S*)/i
   const SHORT = /(?:^|\s)\S{1,2}$/u
+  const SIGNED = /(^|\s)[+\-–]+(?=\d)/gu
   const WAIT = 150
   const SHOWN = new Set(["title", "text", "tags"])
   const SETUP = 0
@@ -47,7 +48,8 @@
     return null
   }
 
-  function splitFilter(query) {
+  function splitFilter(signed) {
+    const query = signed.replace(SIGNED, "$1")   /* «+2», «-1»: modifiers, not lunr's required/prohibited marks */
     const found = FILTER.exec(query)
     if (found !== null) {
       const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length)).trim()
