@@ -132,7 +132,8 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
     if attacker.owner != state.active or attacker.zone != "play" or attacker.card.type != "character":
         return illegal("el desafiante debe ser un personaje en juego del jugador activo", "lorcana:4.6.4.1")
     if attacker.exerted:
-        return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.6.4.1", "lorcana:5.1.1.2")
+        return illegal("el desafiante está agotado: debe estar preparado", "lorcana:4.6.4.1", "lorcana:4.6.4.4",
+                       "lorcana:5.1.1.2")                                    # it can't be exerted to challenge
     if not attacker.dry and not attacker.has("Rush"):
         return illegal("el desafiante se está secando y no tiene Prisa", "lorcana:4.6.4.1", "lorcana:5.3.5",
                        "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:8.9.1")
@@ -372,14 +373,16 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
         if singer.owner != state.active or singer.zone != "play" or singer.card.type != "character":
             return illegal(f"«{singer.ref}» no es un personaje en juego del jugador activo", "lorcana:5.4.4.2")
         if singer.exerted:
-            return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2")
+            return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2",
+                           "lorcana:5.1.1.2")
         if not singer.dry:
             duet = ["lorcana:8.12.1", "lorcana:8.12.2"] if len(singers) > 1 else []
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
                            "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1",
                            *duet)
         if "cant_sing" in singer.flags():
-            return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2")
+            return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2", "lorcana:1.2.2",
+                           *singer.flag_rules("cant_sing"))
 
     def value(singer: Instance) -> int:
         """The cost a character counts as to sing: its cost or its Singer value, plus «+N cost to sing» (8.11.3)."""

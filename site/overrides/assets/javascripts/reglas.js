@@ -38,6 +38,9 @@
   const data = document.getElementById("__reglas")
   const input = document.querySelector("input.md-search__input")
   const output = document.querySelector(".md-search__scrollwrap")
+  /* Material reads the search box on keyup, a key's press after the text changed: read it as it changes (the real
+     keyup then finds the same value, and Material ignores an unchanged one) */
+  input?.addEventListener("input", () => input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true })))
   if (data === null || input === null || output === null)
     return
   const games = JSON.parse(data.textContent).games
