@@ -8,6 +8,7 @@ from typing import Any
 from checker.games.lorcana.engine.counts import OTHER, cards_under
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.hands import HAND_CONDITIONS
+from checker.games.lorcana.engine.players import PLAYER_CONDITIONS
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.turns import whose_turn
 from checker.games.lorcana.engine.zonecards import ZoneContext, card_matches, understood
@@ -124,6 +125,7 @@ CONDITIONS: dict[str, Check] = {
     "has_damage": _damage(True),
     "you_have": _you_have,
     **HAND_CONDITIONS,
+    **PLAYER_CONDITIONS,
     "used_shift": _used_shift,
     "there_is": _there_is,
     "has_stat": _has_stat,
