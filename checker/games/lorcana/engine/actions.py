@@ -517,6 +517,8 @@ def end_turn(state: State, action: Action) -> Verdict:
                                "lorcana:8.7.3", "lorcana:3.4.1", *located)
         if card.has("Reckless"):                                             # not able: the turn may end
             reckless += ["lorcana:8.7.3", *(["lorcana:1.2.2"] if "cant_challenge" in card.flags() else [])]
+            reckless += [r for p in state.opponents(state.active) for d in state.in_play(p) if d.exerted
+                         for r in can_challenge(state, card, d).rules if r.startswith("lorcana:8.")]   # why not
     state.cite(*reckless)
     for card in state.in_play(state.active):                                 # End-of-Turn Phase (3.4.1.1)
         trigger(state, card, "turn_end")
@@ -524,7 +526,6 @@ def end_turn(state: State, action: Action) -> Verdict:
         trigger(state, card, "any_turn_end")
         if card.owner != state.active and any("turn_end" in events for _, events in events_of(card.card)):
             state.cite("lorcana:1.4.3.1")                                    # «your turn» is its own player's
-
     fire_delayed(state, "turn_end")                                          # «at the end of the turn» (6.2.7.2)
     phase = ["lorcana:3.4.1.1"] if state.pending else []
     if state.pending and not state.players[state.active].zones["deck"]:

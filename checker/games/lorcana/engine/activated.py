@@ -89,6 +89,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     player.ink_ready -= ink
     player.ink_exerted += ink
     waiting = len(state.pending)
+    if banish_self:
+        state.cite("lorcana:1.8.5")                                          # no check until the effect resolves
     if banish_self and banish(state, card):                                  # banished as a cost: watchers see it
         trigger(state, card, "banished")
     resolve_sentences(node.get("sentence", []), state, card,

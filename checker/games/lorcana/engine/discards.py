@@ -116,7 +116,7 @@ def _choose(c: ClauseView) -> bool:
         pool = c.state.in_play(player) if "one_of" in target else c.state.in_play()
         matching = [card for card in pool if card_matches(target, card, c.source)]
         valid = [card for card in matching if not (card.owner != player and card.has("Ward"))]
-        if len(valid) < len(matching):
+        if len(valid) < len(matching) or any(card.has("Ward") and card.owner == player for card in valid):
             c.state.applied.append("lorcana:8.15.1")                       # Ward: the opponent can't choose it
         chosen += valid if len(valid) == 1 else chosen_in_play(c, valid, "choose", player)
     if chosen:
