@@ -70,6 +70,17 @@ def _there_is(cond: dict[str, Any], state: State, source: Instance) -> bool | No
     return None if found is None else len(found) >= _count(cond.get("card_np", {}))
 
 
+def _has_cards_under(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if she has 2 or more cards under her», «while this character has 3 or more cards under him»: the cards under
+    the card itself, or under the card its trigger is about (lorcana:8.4.1); other «has» phrases are beyond."""
+    subject = cond.get("subject_np", {})
+    if not (_is_self(subject) or "pronoun" in subject):
+        return None
+    card = source if _is_self(subject) else state.cards.get(state.subject or source.ref, source)
+    found = cards_under(cond.get("card_np", {}), state, card)
+    return None if found is None else len(found) >= _count(cond.get("card_np", {}))
+
+
 _STAT = {"¤": "strength", "⛉": "willpower", "◊": "lore"}
 
 
@@ -128,6 +139,7 @@ CONDITIONS: dict[str, Check] = {
     **PLAYER_CONDITIONS,
     "used_shift": _used_shift,
     "there_is": _there_is,
+    "has_cards": _has_cards_under,
     "has_stat": _has_stat,
     "you_have_lore_at_least": _you_have_lore,
     "no_opponent_more_lore": lambda cond, state, source: all(
