@@ -17,12 +17,15 @@ EVENT_VERBS = {
     "is_challenged": ("is_challenged",), "is_banished": ("banished", "banished_in_challenge"),
     "is_banished_in_challenge": ("banished_in_challenge",),
     "is_challenged_and_banished": ("banished_in_challenge",), "challenges_and_is_banished": ("banished_in_challenge",),
-    "moves_to_location": ("moves",), "is_dealt_damage": ("dealt_damage",),
+    "moves_to_location": ("moves",), "moves_here": ("moves",), "is_dealt_damage": ("dealt_damage",),
     "banishes_in_challenge": ("banishes_in_challenge",),                    # lorcana:1.8.1.4 «banished by»
     "sings_song": ("sings",), "leaves_play": ("leaves_play",),
     "is_returned_to_hand": ("returned_to_hand",), "is_returned_to_their_hand": ("returned_to_hand",),
     "is_returned": ("returned_to_hand",),
 }
+
+#: Event verbs whose other card is the ability's own card («Whenever a character of yours moves here»).
+_HERE = {"moves_here": {"card_np": {"self_ref": {"this_card": {"card_noun": {"location": {}}}}}}}
 
 #: Zones a card can be «put into» as an event («Whenever a card is put into your inkwell»): the engine event and
 #: whose cards it watches.
@@ -201,6 +204,8 @@ def objects_of(card: CardDef) -> dict[str, tuple[Any, ...]]:
         for kind, fields in nodes(find(structure, "trigger")):
             if kind in EVENT_VERBS and isinstance(fields, dict) and isinstance(fields.get("card_np"), dict) and name:
                 found[str(name)] = (*found.get(str(name), ()), fields["card_np"])
+            elif kind in _HERE and name:                                     # «… moves here»: to this location
+                found[str(name)] = (*found.get(str(name), ()), _HERE[kind])
     return found
 
 
