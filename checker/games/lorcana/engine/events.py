@@ -25,7 +25,7 @@ EVENT_VERBS = {
 }
 
 #: Event verbs whose other card is the ability's own card («Whenever a character of yours moves here»).
-_HERE = {"moves_here": {"card_np": {"self_ref": {"this_card": {"card_noun": {"location": {}}}}}}}
+_HERE: dict[str, Any] = {"moves_here": {"card_np": {"self_ref": {"this_card": {"card_noun": {"location": {}}}}}}}
 
 #: Zones a card can be «put into» as an event («Whenever a card is put into your inkwell»): the engine event and
 #: whose cards it watches.

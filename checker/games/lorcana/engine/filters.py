@@ -34,7 +34,7 @@ def either_type(card_np: Any) -> frozenset[str] | None:
 def _under_them(modifier: Any) -> bool:
     """«with a card under them», «that have a card under them»: a post-modifier about the cards under the card
     itself (lorcana:8.4.1)."""
-    held = next((modifier[k] for k in ("with_cards", "that_have") if k in modifier), {}) \
+    held: Any = next((modifier[k] for k in ("with_cards", "that_have") if k in modifier), {}) \
         if isinstance(modifier, dict) else {}
     inner = held.get("card_np", {}) if isinstance(held, dict) else {}
     under = [m.get("under", {}).get("target", {}) for m in inner.get("card_np", {}).get("post_modifier", [])
