@@ -20,8 +20,8 @@ from tests.searchtable import load_questions, load_table, search_box_pages
 
 TABLE = load_table()
 QUESTIONS = load_questions()
-#: Questions whose answering rule is in the first 3 results today (362 of 409); the count can only go up.
-QUESTIONS_TOP3 = 362
+#: Questions whose answering rule is in the first 3 results today (428 of 489); the count can only go up.
+QUESTIONS_TOP3 = 428
 
 
 def test_table_is_large_enough() -> None:
