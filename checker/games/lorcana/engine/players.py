@@ -108,8 +108,35 @@ def _player_has_more_lore(cond: dict[str, Any], state: State, source: Instance) 
     return quantifier(state.players[player].lore > theirs for player in players)
 
 
+def _you_have_more(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if you have more characters in play than each opponent»."""
+    ranged = _ranged(cond.get("player_np", {}), state, source)
+    if ranged is None:
+        return None
+    phrase = {"card_noun": cond.get("card_noun", {}), "post_modifier": [{"in_play": {}}]}
+    mine = _count(source.owner, phrase, state, source)
+    counts = [_count(player, phrase, state, source) for player in ranged[0]]
+    if mine is None or None in counts:
+        return None
+    return ranged[1](mine > n for n in counts if n is not None)
+
+
+def _you_have_played(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if you've played 2 or more cards this turn», «if you've played an action this turn»: the cards its player
+    played this turn (a song sung is played too, lorcana:5.4.4.1)."""
+    phrase = cond.get("card_np", {}).get("card_np", {})
+    wanted = _threshold(phrase.get("determiner"))
+    rest = {"card_np": {k: v for k, v in phrase.items() if k != "determiner"}}
+    if wanted is None or not understood(rest):
+        return None
+    played = [state.cards[ref] for event, ref in state.history if event == "played" and ref in state.cards]
+    return wanted(sum(1 for card in played if card.owner == source.owner and card_matches(rest, card, source)))
+
+
 #: Condition node types that compare players, merged into ``conditions.CONDITIONS``.
 PLAYER_CONDITIONS: dict[str, PlayerCheck] = {
     "player_has": _player_has,
     "player_has_more_than": _player_has_more_lore,
+    "you_have_more": _you_have_more,
+    "you_have_played": _you_have_played,
 }
