@@ -9,6 +9,7 @@ table is complete wherever the engine runs or is measured.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from checker.errors import ReglasError
@@ -383,6 +384,50 @@ def _move_there(c: Clause) -> bool:
     return True
 
 
+#: Moving effects to a location the player chooses: whether it must be another one than where the character is.
+_TO_A_LOCATION = {"move_to_location": False, "move_to": False, "move_to_another_location": True,
+                  "move_to_another_location_of_yours": True, "move_self_to_another_location_of_yours": True}
+
+
+def _moving_to_a_location(verb: str) -> Effect:
+    """«move a character of yours to a location for free», «move him to another location of yours for free»: the
+    character chosen (or the card itself, or the one the clause before acted on), then the location chosen for it
+    (the next of ``targets``): one of its player's locations in play (lorcana:4.7.1), another one for «another»; an
+    effect's move costs nothing (4.7.3.2)."""
+    another = _TO_A_LOCATION[verb]
+
+    def effect(c: Clause) -> bool:
+        if verb == "move_to" and "for_free" not in c.args:
+            return False
+        phrase = c.args.get("target")
+        itself = isinstance(phrase, dict) and ("pronoun" in phrase or any(k == "this_card" for k, _ in nodes(phrase)))
+        movers = _movers(replace(c, subject=None)) if itself else _movers(c) if phrase is None else None
+        if movers is None and isinstance(phrase, dict) and supported(phrase):
+            chosen = c.targets.take(verb, phrase, c.source)
+            movers = [chosen] if chosen is not None else []
+        destination = c.args.get("card_np") if verb == "move_to" else None
+        if movers is None or (destination is not None and not supported(destination)):
+            return False
+        for mover in movers:
+            there = c.targets.take(verb)
+            if there is None:
+                continue
+            fits = destination is None or matches(destination, there, c.source)
+            if there.card.type != "location" or there.zone != "play" or there.owner != mover.owner or not fits \
+                    or (another and mover.at == there.ref):
+                raise Refused(f"«{there.ref}» no es {'otra' if another else 'una'} ubicación en juego del jugador "
+                              f"de «{mover.ref}»", "lorcana:4.7.1", CHOICE)
+            if "cant_move" in mover.flags():
+                c.state.cite("lorcana:1.2.2", *mover.flag_rules("cant_move"))
+                continue
+            mover.at = there.ref
+            trigger(c.state, mover, "moves", other=there)
+        c.state.cite("lorcana:4.7.3.2", "lorcana:6.1.7")
+        c.targets.previous = movers
+        return True
+    return effect
+
+
 # ---------------------------------------------------------------------------------------------- gained abilities
 def quoted(args: dict[str, Any]) -> dict[str, Any] | None:
     """The quoted ability of «gains "…"» as a one-sentence ability (``None`` for an activated one)."""
@@ -473,6 +518,7 @@ PLAYING_EFFECTS: dict[str, Effect] = {
     "deal_damage_equal": _deal_damage_equal,
     "deal_damage_equal_to": _deal_damage_equal,                           # the amount before the target
     "move_there_free": _move_there,
+    **{verb: _moving_to_a_location(verb) for verb in _TO_A_LOCATION},
     "gains_ability": _gains_ability,
     "gains_with_ability": _gains_ability,
 }
