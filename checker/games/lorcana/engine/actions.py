@@ -211,7 +211,7 @@ def challenge(state: State, action: Action) -> Verdict:
     if attacker.has("Challenger"):
         verdict.cite("lorcana:8.5.1", *(["lorcana:8.1.2"] if attacker.sources("Challenger") > 1 else []))
     if defender.has("Challenger"):
-        verdict.cite("lorcana:8.5.2")                                       # not while being challenged
+        verdict.cite("lorcana:8.5.1", "lorcana:8.5.2")                      # only while challenging
     before = len(state.bag)
     trigger(state, attacker, "challenges", other=defender)
     trigger(state, defender, "is_challenged", other=attacker)
@@ -331,7 +331,7 @@ def _pay(player: Any, amount: int) -> None:
 #: What each kind of Shift goes on top of (lorcana:8.10.1, 8.10.8): whether a character fits, what the refusal says
 #: it needs, and the rules that decide it.
 SHIFT_ONTO: dict[str, tuple[Callable[[Instance, str], bool], str, tuple[str, ...]]] = {
-    "name": (lambda onto, name: onto.card.named(name), "un personaje llamado {}", ("lorcana:8.10.1",)),
+    "name": (lambda onto, name: onto.card.named(name), "un personaje llamado {}", ("lorcana:8.10.1", "lorcana:5.2.6")),
     "classification": (lambda onto, cls: cls in onto.card.classifications, "un personaje {}",
                        ("lorcana:8.10.8", "lorcana:8.10.8.1")),
     "universal": (lambda onto, _: True, "un personaje", ("lorcana:8.10.8", "lorcana:8.10.8.2")),
@@ -406,7 +406,8 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
             return illegal(f"los cantantes suman {sum(value(s) for s in singers)} y Cantar juntos exige {together}",
                            "lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2")
         rules = ["lorcana:8.12", "lorcana:8.12.1", "lorcana:8.12.2", "lorcana:1.5.5.1",
-                 *(["lorcana:8.11", "lorcana:8.11.1"] if any(s.has("Singer") for s in singers) else [])]
+                 *(["lorcana:8.11", "lorcana:8.11.1", "lorcana:8.11.2"] if any(s.has("Singer") for s in singers)
+                   else [])]
     extra, changed = play_cost(state, song, base=0)                          # the alternate cost plus payment
     player = state.players[state.active]                                     # modifiers (4.3.2.3): «pays 1 ⬡
     if extra > player.ink_ready:                                             # more to play actions» adds ink
@@ -471,7 +472,7 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
         target = state.cards[ref]
         if target.owner != state.active and target.has("Vanish"):            # its triggered ability (8.14.1)
             state.resolved_now("Vanish")
-            state.cite("lorcana:8.14.2")                                    # gone already: nothing to banish
+            state.cite("lorcana:8.14.1", "lorcana:8.14.2")                  # gone already: nothing to banish
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
             if banish(state, target):                                        # banished: what watches it sees it
                 trigger(state, target, "banished")
@@ -494,7 +495,8 @@ def move(state: State, action: Action) -> Verdict:
     player = state.players[state.active]
     cost, changed = move_cost(state, character, location)
     if player.ink_ready < cost:
-        return illegal(f"mover aquí cuesta {cost} de tinta y hay {player.ink_ready}", "lorcana:4.7.3.4", *changed)
+        return illegal(f"mover aquí cuesta {cost} de tinta y hay {player.ink_ready}", "lorcana:4.7.3.4",
+                       "lorcana:1.5.3", *changed)
     _pay(player, cost)
     elsewhere = ["lorcana:4.7.2"] if character.at is not None else []         # from one location to another
     character.at = location.ref
@@ -517,6 +519,7 @@ def end_turn(state: State, action: Action) -> Verdict:
                                "lorcana:8.7.3", "lorcana:3.4.1", *located)
         if card.has("Reckless"):                                             # not able: the turn may end
             reckless += ["lorcana:8.7.3", *(["lorcana:1.2.2"] if "cant_challenge" in card.flags() else [])]
+            reckless += ["lorcana:5.1.1.11"] if not card.dry and not card.has("Rush") else []   # drying
             reckless += [r for p in state.opponents(state.active) for d in state.in_play(p) if d.exerted
                          for r in can_challenge(state, card, d).rules if r.startswith("lorcana:8.")]   # why not
     state.cite(*reckless)

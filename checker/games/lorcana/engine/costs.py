@@ -27,8 +27,10 @@ MOVE_COST_CHANGES = {"move_cost_reduction": -1, "move_cost_reduction_any": -1, "
                      "move_here_cost_increase": 1}
 #: Move cost changes about this location only («… to move here»).
 _HERE = frozenset({"move_here_cost_reduction", "move_here_cost_increase"})
+#: «Your Pirate characters may move here for free»: an alternate cost of moving to this location (lorcana:4.7.3.2).
+FREE_MOVES = {"move_here_free": 0}
 #: Every static payment change the engine reads (``coverage.py``).
-PAYMENT_CHANGES = frozenset(COST_CHANGES) | frozenset(MOVE_COST_CHANGES)
+PAYMENT_CHANGES = frozenset(COST_CHANGES) | frozenset(MOVE_COST_CHANGES) | frozenset(FREE_MOVES)
 #: Subjects of a cost-changing sentence: whose plays it changes.
 PAYERS = frozenset({"you", "each_player", "each_opponent", "opponents"})
 
@@ -166,6 +168,12 @@ def move_cost(state: State, character: Instance, location: Instance) -> tuple[in
     checker cannot read is reported unresolved."""
     change = 0
     arrived = Instance(character.ref, character.card, character.owner, "play", at=location.ref)   # «here»: there
+    for _, subject, _fields, prefixes in _cost_clauses(location, FREE_MOVES):
+        if not supported(subject):
+            state.unresolved.append(f"movimiento gratis no evaluado de {location.ref}")
+        elif matches(subject, arrived, location) and _amount(True, {"number": 1}, prefixes, state, location,
+                                                             "movimiento gratis"):
+            return 0, ["lorcana:4.7.3.2", "lorcana:6.1.7"]                   # its player may move it for free
     for source in state.in_play():
         for verb, subject, fields, prefixes in _cost_clauses(source, MOVE_COST_CHANGES):
             here = verb in _HERE

@@ -666,7 +666,7 @@ def _group(target: dict[str, Any], state: State, source: Instance,
         return []
     group = [card for card in state.in_play() if matches(target, card, source)]
     if any(card.has("Ward") and card.owner != source.owner for card in group):
-        state.cite("lorcana:8.15.2")                                         # not chosen: Ward does not stop it
+        state.cite("lorcana:8.15.1", "lorcana:8.15.2")                       # not chosen: Ward does not stop it
     return group
 
 

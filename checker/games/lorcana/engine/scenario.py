@@ -69,6 +69,7 @@ def run_scenario(data: dict[str, Any]) -> Outcome:
     played = play_actions(build(data), scenario_actions(data), TURN_ACTIONS, "Lorcana")
     state = played.table
     cards, players = observe(state)
-    return Outcome(played.verdict, cards, players, state.winner, list(state.bag), list(state.unresolved),
+    bag = state.bag if state.winner is None else state.bag[:state.bag_resolved]   # a won game leaves the rest
+    return Outcome(played.verdict, cards, players, state.winner, list(bag), list(state.unresolved),
                    played.notes, before=played.before, after=played.after,
                    earlier=played.earlier)
