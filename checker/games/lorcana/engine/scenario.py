@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,18 @@ from checker.scenario.model import Outcome, Refused, Verdict
 
 #: How a choice is checked as an effect resolves: made, then checked against its limiters (lorcana:6.7.3.2-3).
 CHOICE_STEPS = ("lorcana:6.7.3.2", "lorcana:6.7.3.3")
+
+
+#: A keyword's rule (lorcana:8.5.2) and the keyword's definition (8.5.1), which every keyword of section 8 has.
+_KEYWORD_RULE = re.compile(r"^lorcana:8\.([2-9]|1[0-9])\.\d")
+
+
+def with_definitions(rules: list[str]) -> list[str]:
+    """The keyword definitions the rules cited rest on: a judge reads «doesn't gain +N while challenged» (8.5.2)
+    with what Challenger is (8.5.1)."""
+    found = (_KEYWORD_RULE.match(rule) for rule in rules)
+    return [definition for definition in dict.fromkeys(f"lorcana:8.{m.group(1)}.1" for m in found if m)
+            if definition not in rules]
 
 
 def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...] = ()) -> Handler[State]:
@@ -32,6 +45,7 @@ def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...
         except Refused as refused:                                           # an illegal choice: the steps of the
             if "lorcana:6.7.3" in refused.rules:                             # check it failed (6.7.3.2, 6.7.3.3)
                 refused.rules += [r for r in CHOICE_STEPS if r not in refused.rules]
+            refused.rules += with_definitions(list(refused.rules))
             raise
         if verdict.legal:
             verdict.cite(*steps)                                             # the process it went through
@@ -40,6 +54,7 @@ def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...
             settle(state)
             verdict.cite(*state.applied)                                     # what the game did on its own
             _unapplied_statics(state, [*present, *(card.ref for card in state.in_play())])
+        verdict.cite(*with_definitions(verdict.rules))
         return verdict, {}
 
     return run
