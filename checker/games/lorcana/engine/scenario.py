@@ -22,12 +22,17 @@ CHOICE_STEPS = ("lorcana:6.7.3.2", "lorcana:6.7.3.3")
 _KEYWORD_RULE = re.compile(r"^lorcana:8\.([2-9]|1[0-9])\.\d")
 
 
+#: Rules that speak of a card state and the state's definition (lorcana:5.1.1): a drying character's limits.
+_STATES = {"lorcana:5.3.5": "lorcana:5.1.1.11", "lorcana:1.7.5": "lorcana:5.1.1.11"}
+
+
 def with_definitions(rules: list[str]) -> list[str]:
-    """The keyword definitions the rules cited rest on: a judge reads «doesn't gain +N while challenged» (8.5.2)
-    with what Challenger is (8.5.1)."""
+    """The definitions the rules cited rest on: a judge reads «doesn't gain +N while challenged» (8.5.2) with what
+    Challenger is (8.5.1), and «a drying character can't quest» (5.3.5) with what drying is (5.1.1.11)."""
     found = (_KEYWORD_RULE.match(rule) for rule in rules)
-    return [definition for definition in dict.fromkeys(f"lorcana:8.{m.group(1)}.1" for m in found if m)
-            if definition not in rules]
+    keywords = [f"lorcana:8.{m.group(1)}.1" for m in found if m]
+    states = [_STATES[rule] for rule in rules if rule in _STATES]
+    return [definition for definition in dict.fromkeys([*keywords, *states]) if definition not in rules]
 
 
 def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...] = ()) -> Handler[State]:
