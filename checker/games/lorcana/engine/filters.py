@@ -44,13 +44,25 @@ def _under_them(modifier: Any) -> bool:
         {k for k, _ in nodes(inner)} <= {"card_np", "a", "card", "cards", "under", "pronoun"}
 
 
+#: Phrase forms whose fields are those of a card phrase: «a Pirate character with …», «one of your Pirate
+#: characters with …», «each of your …», «another of your …».
+_PHRASES = ("card_np", "one_of", "each_of", "another_of", "n_of", "at_least_of", "one_or_more_of")
+
+
+def _fields(card_np: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The phrase's form and its fields (determiner or owner, adjectives, noun, post-modifiers)."""
+    for key in _PHRASES:
+        if isinstance(card_np.get(key), dict):
+            return key, card_np[key]
+    return "card_np", {}
+
+
 def _plain(card_np: dict[str, Any]) -> dict[str, Any]:
     """The phrase without its «with a card under them» post-modifiers (``matches`` checks those itself)."""
-    fields = card_np.get("card_np")
-    if not isinstance(fields, dict) or not any(_under_them(m) for m in fields.get("post_modifier", [])):
+    key, fields = _fields(card_np)
+    if not any(_under_them(m) for m in fields.get("post_modifier", [])):
         return card_np
-    return {**card_np, "card_np": {**fields, "post_modifier": [m for m in fields["post_modifier"]
-                                                               if not _under_them(m)]}}
+    return {**card_np, key: {**fields, "post_modifier": [m for m in fields["post_modifier"] if not _under_them(m)]}}
 
 
 def supported(card_np: dict[str, Any]) -> bool:
@@ -59,7 +71,7 @@ def supported(card_np: dict[str, Any]) -> bool:
 
 def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
     """Whether ``card`` is among the cards the phrase denotes, seen from the card ``source``."""
-    fields = card_np.get("card_np", {})
+    _, fields = _fields(card_np)
     kinds = {kind for kind, _ in nodes(_plain(card_np))}
     if "this_card" in kinds:
         return card is source
@@ -112,7 +124,7 @@ def matches(card_np: dict[str, Any], card: Instance, source: Instance) -> bool:
                 return False
     if any(_under_them(m) for m in fields.get("post_modifier", [])) and not card.under:
         return False                                                         # «with a card under them»
-    keywords = [str(v) for _, f in nodes(_plain(card_np).get("card_np", {}).get("post_modifier", []))
+    keywords = [str(v) for _, f in nodes(_fields(_plain(card_np))[1].get("post_modifier", []))
                 for k, v in f.items() if k in ("simple_keyword", "plus_keyword", "number_keyword")]
     return all(card.has(k) for k in keywords)
 
