@@ -109,6 +109,13 @@ def _answer_pages() -> list[tuple[str, str]]:
     return [(query, page_url(vault.rules[RuleId.parse(rule)].path)) for query, rule in QUESTIONS]
 
 
+def test_signed_numbers_are_modifiers_not_query_marks(index: Index) -> None:
+    """«-1 de fuerza y le dan +1» is what players type: the signs neither prohibit nor require the number (lunr's
+    syntax), so the query finds what the same words unsigned find."""
+    assert index.pages("fuerza -1 y +1")
+    assert [p for p, _ in index.pages("fuerza -1 y +1")] == [p for p, _ in index.pages("fuerza 1 y 1")]
+
+
 def test_question_table_is_large_enough() -> None:
     games = {rule.split(":")[0] for _, rule in QUESTIONS}
     assert len(QUESTIONS) >= 60
