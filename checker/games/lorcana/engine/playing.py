@@ -375,13 +375,18 @@ def _move_there(c: Clause) -> bool:
                 or mover.at == there.ref:
             c.state.cite("lorcana:4.7.1")
             continue
-        if "cant_move" in mover.flags():
-            c.state.cite("lorcana:1.2.2", *mover.flag_rules("cant_move"))
-            continue
-        mover.at = there.ref
-        trigger(c.state, mover, "moves", other=there)
+        _arrive(c, mover, there)
     c.state.cite("lorcana:4.7.3.2", "lorcana:6.1.7")
     return True
+
+
+def _arrive(c: Clause, mover: Instance, there: Instance) -> None:
+    """An effect moves ``mover`` to ``there`` unless an effect says it can't move (lorcana:1.2.2); watchers see it."""
+    if "cant_move" in mover.flags():
+        c.state.cite("lorcana:1.2.2", *mover.flag_rules("cant_move"))
+        return
+    mover.at = there.ref
+    trigger(c.state, mover, "moves", other=there)
 
 
 #: Moving effects to a location the player chooses: whether it must be another one than where the character is.
@@ -417,11 +422,7 @@ def _moving_to_a_location(verb: str) -> Effect:
                     or (another and mover.at == there.ref):
                 raise Refused(f"«{there.ref}» no es {'otra' if another else 'una'} ubicación en juego del jugador "
                               f"de «{mover.ref}»", "lorcana:4.7.1", CHOICE)
-            if "cant_move" in mover.flags():
-                c.state.cite("lorcana:1.2.2", *mover.flag_rules("cant_move"))
-                continue
-            mover.at = there.ref
-            trigger(c.state, mover, "moves", other=there)
+            _arrive(c, mover, there)
         c.state.cite("lorcana:4.7.3.2", "lorcana:6.1.7")
         c.targets.previous = movers
         return True
