@@ -133,10 +133,24 @@ def _you_have_played(cond: dict[str, Any], state: State, source: Instance) -> bo
     return wanted(sum(1 for card in played if card.owner == source.owner and card_matches(rest, card, source)))
 
 
+def _ink(state: State, player: str) -> int:
+    seat = state.players[player]
+    return seat.ink_ready + seat.ink_exerted
+
+
+def _you_have_more_ink(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if you have more cards in your inkwell than each opponent»."""
+    ranged = _ranged(cond.get("player_np", {}), state, source)
+    if ranged is None:
+        return None
+    return ranged[1](_ink(state, source.owner) > _ink(state, player) for player in ranged[0])
+
+
 #: Condition node types that compare players, merged into ``conditions.CONDITIONS``.
 PLAYER_CONDITIONS: dict[str, PlayerCheck] = {
     "player_has": _player_has,
     "player_has_more_than": _player_has_more_lore,
     "you_have_more": _you_have_more,
     "you_have_played": _you_have_played,
+    "more_ink_than": _you_have_more_ink,
 }
