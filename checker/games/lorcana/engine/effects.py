@@ -37,7 +37,10 @@ class Targets:
     def __init__(self, state: State, refs: list[str], chooser: str) -> None:
         self.state, self.refs, self.chooser = state, list(refs), chooser
         #: The cards the previous clause acted on («…and deal 1 damage to each of them»).
-        self.previous: list[Instance] = []
+        self._previous: list[Instance] = []
+        #: Every group a clause acted on, in order: «they» of a clause about cards in play are the last of these
+        #: still in play («Exert chosen character. Then, you may discard a card. If you do, they can't ready …»).
+        self.groups: list[list[Instance]] = []
         #: What the effect does outside play: the cards it looks at, a named card (``zones.py``).
         self.zone = ZoneContext()
         #: Whether a «you may» of the effect is already decided: a triggered ability's, used or declined whole
@@ -47,6 +50,24 @@ class Targets:
         #: How many «chosen» phrases the effect still has to resolve (``None``: not counted): with fewer refs left
         #: than that, a phrase nothing can satisfy takes none of them.
         self.demand: int | None = None
+
+    @property
+    def previous(self) -> list[Instance]:
+        return self._previous
+
+    @previous.setter
+    def previous(self, group: list[Instance]) -> None:
+        self._previous = group
+        if group:
+            self.groups.append(list(group))
+
+    def in_play(self) -> list[Instance]:
+        """The cards «they» names in a clause about cards in play: the last group acted on, or the last one before
+        it that is in play when that one has left (discarded cards)."""
+        if all(card.zone == "play" for card in self._previous):
+            return self._previous
+        return next((group for group in reversed(self.groups) if all(c.zone == "play" for c in group)),
+                    self._previous)
 
     def _shielded(self, card: Instance, source: Instance | None) -> None:
         """«Opponents can't choose your items for abilities or effects»: a choice of the other player's card that a
@@ -111,6 +132,9 @@ class Targets:
                           *also)
         if card.owner == self.chooser and card.zone == "play" and card.has("Ward"):
             self.state.cite("lorcana:8.15.1")                                # only opponents are stopped
+        if card.owner != self.chooser and card.zone == "play" and any(
+                other.has("Bodyguard") and other is not card for other in self.state.in_play(card.owner)):
+            self.state.cite("lorcana:8.3.3")                                 # Bodyguard limits challenges only
         self._shielded(card, source)
         self._decoys(card, phrase, source, checked)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
@@ -290,7 +314,7 @@ def _on_targets(verb: str) -> Effect:
 def _subjects(c: Clause, verb: str) -> list[Instance]:
     """The cards a declarative's subject denotes («each …», or the chosen one)."""
     assert c.subject is not None
-    group = _group(c.subject, c.state, c.source, c.targets.previous)
+    group = _group(c.subject, c.state, c.source, c.targets.in_play())
     if group is not None:
         return group
     return chosen_cards(c, verb, c.subject)
@@ -316,7 +340,7 @@ def _cant(c: Clause) -> bool:
     lasting = next((_CANT_UNTIL[d] for d, _ in nodes(c.args.get("duration", {})) if d in _CANT_UNTIL), None)
     if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) or lasting is None:
         return False
-    group = _group(c.subject, c.state, c.source, c.targets.previous)
+    group = _group(c.subject, c.state, c.source, c.targets.in_play())
     if group is not None and "card_np" in c.subject and lasting in ("turn", "next_turn"):
         until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else "turn"   # «your characters can't …»:
         c.state.continuous.append({"flags": [f"cant_{a}" for a in stopped], "phrase": c.subject,   # continuous,
@@ -405,7 +429,7 @@ def _modifies(verb: str) -> Effect:
         if until is None or not lasting(c.args):
             return False
         assert c.subject is not None
-        group = _group(c.subject, c.state, c.source, c.targets.previous)
+        group = _group(c.subject, c.state, c.source, c.targets.in_play())
         subjects = group if group is not None else chosen_cards(c, verb, c.subject)
         if group is not None and "card_np" in c.subject:
             c.state.cite("lorcana:6.4.2.2")                                  # only the cards in play now

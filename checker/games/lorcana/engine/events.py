@@ -29,11 +29,12 @@ _HERE: dict[str, Any] = {"moves_here": {"card_np": {"self_ref": {"this_card": {"
 
 #: Zones a card can be «put into» as an event («Whenever a card is put into your inkwell»): the engine event and
 #: whose cards it watches.
-ZONE_EVENTS = {"your_inkwell": ("inked", "yours")}
+ZONE_EVENTS = {"your_inkwell": ("inked", "yours"), "their_inkwell": ("inked", "opponent")}
 
 #: Event node types the engine matches (about the card itself or watched on others) and whose cards they watch
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
+               "opponent_puts_into": "zone",
                "you_draw": "yours", "you_move": "yours", "you_put_into": "zone", "you_ready": "any",
                "you_remove_damage": "any"}
 #: The engine event of the event node types about playing or drawing a card (the others: their verb, their zone).
@@ -102,15 +103,16 @@ def watch(kind: str, fields: Any) -> Watch | None:
         return None
     if kind == "you_put_into" and put_under(fields) is not None:          # the card it goes under: the event's
         return frozenset({"put_under"}), put_under(fields), "yours"
-    if kind in ("card_put_into", "you_put_into"):
+    if kind in ("card_put_into", "you_put_into", "opponent_puts_into"):
         zone = next((z for z, _ in nodes(fields.get("destination", {})) if z in ZONE_EVENTS), None)
-        if zone is None:
-            return None
+        if zone is None or (zone == "their_inkwell") != (kind == "opponent_puts_into"):
+            return None                                                      # «their» inkwell: the opponent's
         event, whose = ZONE_EVENTS[zone]
         return frozenset({event}), phrase, whose
     if kind == "card_event":
         events = _verb_events(fields)
-        whose = "here" if "while_here" in fields else whose                 # «… while here»: at this location
+        here = "while_here" in fields or any(k == "while_here" for k, _ in nodes(fields.get("event_verb", {})))
+        whose = "here" if here else whose                                    # «… while here»: at this location
         return (frozenset(events), phrase, whose) if events else None
     return frozenset({PLAY_EVENTS[kind]}), phrase, whose
 
@@ -258,6 +260,8 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
     watchers += [(f["key"], f["events"], f["phrase"], f["whose"], "", state.cards[f["source"]])
                  for f in state.floating if "events" in f]
     for name, events, phrase, whose, scope, source in watchers:
+        if event in events and whose == "here":
+            state.cite("lorcana:6.1.13.5")                                   # «… while here»: only there
         if event not in events or not _whose(whose, card, source):
             if _related(event, events):
                 state.cite("lorcana:6.2.1")

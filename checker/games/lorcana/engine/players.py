@@ -146,6 +146,16 @@ def _you_have_more_ink(cond: dict[str, Any], state: State, source: Instance) -> 
     return ranged[1](_ink(state, source.owner) > _ink(state, player) for player in ranged[0])
 
 
+def _they_have_more_ink(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«Whenever an opponent puts a card into their inkwell, if they have more cards in their inkwell than you»:
+    «they» is the player of the card the trigger is about."""
+    other = _ranged(cond.get("player_np", {}), state, source)
+    about = state.cards.get(state.subject) if state.subject is not None else None
+    if about is None or about.owner == source.owner or other is None or len(other[0]) != 1:
+        return None
+    return _ink(state, about.owner) > _ink(state, other[0][0])
+
+
 #: Condition node types that compare players, merged into ``conditions.CONDITIONS``.
 PLAYER_CONDITIONS: dict[str, PlayerCheck] = {
     "player_has": _player_has,
@@ -153,4 +163,5 @@ PLAYER_CONDITIONS: dict[str, PlayerCheck] = {
     "you_have_more": _you_have_more,
     "you_have_played": _you_have_played,
     "more_ink_than": _you_have_more_ink,
+    "they_have_more_ink": _they_have_more_ink,
 }
