@@ -30,12 +30,28 @@ def _count(card_np: dict[str, Any]) -> int:
 Check = Callable[[dict[str, Any], State, Instance], "bool | None"]
 
 
+def _holder(cond: dict[str, Any], state: State, source: Instance) -> Instance | None:
+    """The card a state condition is about: «this character», or «she's» / «they're» of an ability of a card in play
+    (the card its trigger is about: the questing character of «Whenever a character quests while here»); an
+    action's «they» (its chosen cards) is beyond these conditions."""
+    subject = cond.get("subject_np", {})
+    if _is_self(subject):
+        return source
+    if ("she_is" in cond or "pronoun" in subject) and source.card.type != "action":
+        return state.cards.get(state.subject, source) if state.subject is not None else source
+    return None
+
+
 def _self_state(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
-    if not _is_self(cond.get("subject_np", {})):
+    card = _holder(cond, state, source)
+    if card is None:
         return None
-    state_kind = next(iter(cond["state"]))
-    return {"exerted": source.exerted, "ready": not source.exerted, "damaged": source.damage > 0,
-            "at_location": source.at is not None}.get(state_kind)
+    ((state_kind, fields),) = cond["state"].items()
+    if state_kind == "is_a":                                                 # «if they're a Knight character»
+        phrase = {"card_np": {k: v for k, v in fields.items() if k in ("adjective", "card_noun")}}
+        return matches(phrase, card, source) if supported(phrase) else None
+    return {"exerted": card.exerted, "ready": not card.exerted, "damaged": card.damage > 0,
+            "at_location": card.at is not None}.get(state_kind)
 
 
 def _damage(wanted: bool) -> Check:

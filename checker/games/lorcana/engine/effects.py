@@ -476,13 +476,16 @@ def _deal_that_much(c: Clause) -> bool:
     return True
 
 
-def _deal_implicit(c: Clause) -> bool:
-    """«… deal 4 damage instead»: to the card the sentence before chose (a self-replacement, lorcana:6.5.6)."""
-    if not c.targets.previous:
-        return False
-    for member in c.targets.previous:
-        _apply("deal_damage", c.args, c.state, member)
-    return True
+def _implicit(verb: str) -> Effect:
+    """«… deal 4 damage instead», «… remove up to 3 damage instead»: to the card the sentence before chose or
+    named (a self-replacement, lorcana:6.5.6)."""
+    def effect(c: Clause) -> bool:
+        if not c.targets.previous:
+            return False
+        for member in c.targets.previous:
+            _apply(verb, c.args, c.state, member)
+        return True
+    return effect
 
 
 def _move_damage_effect(c: Clause) -> bool:
@@ -521,7 +524,8 @@ EFFECTS: dict[str, Effect] = {
     "move_damage": _move_damage_effect,
     "deal_that_much_damage": _deal_that_much,
     "give": _give,
-    "deal_damage_implicit": _deal_implicit,
+    "deal_damage_implicit": _implicit("deal_damage"),
+    "remove_damage_implicit": _implicit("remove_damage"),
     "deal_damage_split": _deal_split,
     **ZONE_EFFECTS,
 }
