@@ -69,10 +69,12 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
     if exert and card.exerted:
         return Verdict(False, ["lorcana:4.4.3.4", "lorcana:5.1.1.2"], "la carta ya está agotada: no puede pagar ⟳")
     if exert and card.card.type == "character" and not card.dry:
-        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:6.3.1.1"],
-                       "un personaje que se está secando no puede pagar ⟳")
+        rush = ["lorcana:8.9.1"] if card.has("Rush") else []                # Rush is for challenging only
+        return Verdict(False, ["lorcana:4.4.2", "lorcana:5.3.5", "lorcana:1.7.5", "lorcana:3.2.2.1", "lorcana:6.3.1.1",
+                               *rush], "un personaje que se está secando no puede pagar ⟳")
     if player.ink_ready < ink:
-        return Verdict(False, ["lorcana:4.4.3.4"], f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
+        return Verdict(False, ["lorcana:4.4.3.4", "lorcana:1.5.3"],
+                       f"hace falta {ink} de tinta preparada y hay {player.ink_ready}")
     if not exert and card.card.type == "character" and not card.dry:
         state.cite("lorcana:6.3.1.1")                                        # no ⟳ in the cost: drying is fine
     if not exert and card.exerted:

@@ -29,6 +29,7 @@ from checker.games.lorcana.engine.replacements import (
     damage_replacement,
     replaces_previous,
     says_instead,
+    would_be_dealt,
 )
 from checker.games.lorcana.engine.shields import one_shot
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
@@ -256,6 +257,9 @@ def _keyword_gaps(structure: Structure) -> list[str]:
 
 
 def _triggered(structure: Structure) -> bool:
+    """Whether the ability is triggered («Whenever … would be dealt damage, … instead» is a replacement)."""
+    if any(would_be_dealt(s) is not None for s in _statements(structure)):
+        return False
     return any(kind in ("trigger", "at_start_of_turn", "at_end_of_turn") for kind, _ in nodes(structure))
 
 

@@ -9,7 +9,7 @@ from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.cards import CardDef
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
-from checker.games.lorcana.engine.replacements import damage_replacement, would_turn
+from checker.games.lorcana.engine.replacements import damage_replacement, would_be_dealt, would_turn
 from checker.games.lorcana.engine.shields import absorb
 from checker.games.lorcana.engine.state import WIN_LORE, Instance, State
 from checker.games.lorcana.engine.turns import whose_turn
@@ -26,8 +26,9 @@ def protects(card: CardDef) -> tuple[tuple[dict[str, Any], Any], ...]:
     limited to or ``None``) (lorcana:6.5.1)."""
     return tuple((found, would_turn(fields)) for structure in card.abilities
                  if "keywords" not in structure.get("start", {})
-                 and not any(k in ("trigger", "activated") for k, _ in nodes(structure))
+                 and not any(k == "activated" for k, _ in nodes(structure))
                  for kind, fields in nodes(structure) if kind == "statement"
+                 and (would_be_dealt(fields) is not None or not any(k == "trigger" for k, _ in nodes(fields)))
                  for found in [damage_replacement(fields)] if found is not None)
 
 

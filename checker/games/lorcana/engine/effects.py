@@ -143,6 +143,8 @@ class Targets:
                           *itself)
         if checked:
             self.state.cite(CHOICE, REQUIREMENT)                             # the choice meets what it asks
+            if card.has("Singer") and any(k == "cost_threshold" for k, _ in nodes(phrase)):
+                self.state.cite("lorcana:8.11.2")                            # Singer changes no ink cost
         if card.has("Vanish") and card.owner != self.chooser and source is not None \
                 and source.card.type != "action":
             self.state.cite("lorcana:8.14.1")                                # only an action's choice vanishes it

@@ -49,10 +49,21 @@ def would_turn(statement: dict[str, Any]) -> Any:
     return scope if isinstance(scope, dict) else None
 
 
+def would_be_dealt(statement: dict[str, Any]) -> dict[str, Any] | None:
+    """«Whenever one of your Knight characters would be dealt damage, …» read as the «If … would be dealt damage,»
+    it means: a replacement, not a triggered ability (lorcana:6.5.1)."""
+    prefixes = statement.get("prefix", [])
+    events = [e for p in prefixes for e in p.get("prefix", {}).get("trigger", {}).get("trigger", {}).get("event", [])]
+    if len(prefixes) != 1 or len(events) != 1 or "would_be_dealt_damage" not in \
+            events[0].get("card_event", {}).get("event_verb", {}):
+        return None
+    return {"would_be": {"subject": events[0]["card_event"].get("card_np"), "passive": {"dealt_damage": {}}}}
+
+
 def damage_replacement(statement: dict[str, Any]) -> dict[str, Any] | None:
     """«If another character of yours would be dealt damage, put that many damage counters on this character
     instead.»: the phrase of the cards it protects (lorcana:6.5.1); ``None`` for any other statement."""
-    cond = condition_of(statement)
+    cond = condition_of(statement) or would_be_dealt(statement)
     if cond is None or "would_be" not in cond or "dealt_damage" not in cond["would_be"].get("passive", {}):
         return None
     clauses = statement.get("clause", [])
