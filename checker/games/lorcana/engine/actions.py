@@ -521,7 +521,8 @@ def end_turn(state: State, action: Action) -> Verdict:
             reckless += ["lorcana:8.7.3", *(["lorcana:1.2.2"] if "cant_challenge" in card.flags() else [])]
             reckless += ["lorcana:5.1.1.11"] if not card.dry and not card.has("Rush") else []   # drying
             reckless += [r for p in state.opponents(state.active) for d in state.in_play(p) if d.exerted
-                         for r in can_challenge(state, card, d).rules if r.startswith("lorcana:8.")]   # why not
+                         for r in can_challenge(state, card, d).rules
+                         if r.partition(":")[2].split(".")[0] == "8"]                # the keywords why not
     state.cite(*reckless)
     for card in state.in_play(state.active):                                 # End-of-Turn Phase (3.4.1.1)
         trigger(state, card, "turn_end")

@@ -19,7 +19,7 @@ CHOICE_STEPS = ("lorcana:6.7.3.2", "lorcana:6.7.3.3")
 
 
 #: A keyword's rule (lorcana:8.5.2) and the keyword's definition (8.5.1), which every keyword of section 8 has.
-_KEYWORD_RULE = re.compile(r"^lorcana:8\.([2-9]|1[0-9])\.\d")
+_KEYWORD_RULE = re.compile(r"^(lorcana):(8)\.([2-9]|1[0-9])\.\d")
 
 
 #: Rules that speak of a card state and the state's definition (lorcana:5.1.1): a drying character's limits.
@@ -30,7 +30,7 @@ def with_definitions(rules: list[str]) -> list[str]:
     """The definitions the rules cited rest on: a judge reads «doesn't gain +N while challenged» (8.5.2) with what
     Challenger is (8.5.1), and «a drying character can't quest» (5.3.5) with what drying is (5.1.1.11)."""
     found = (_KEYWORD_RULE.match(rule) for rule in rules)
-    keywords = [f"lorcana:8.{m.group(1)}.1" for m in found if m]
+    keywords = [f"{m.group(1)}:{m.group(2)}.{m.group(3)}.1" for m in found if m]
     states = [_STATES[rule] for rule in rules if rule in _STATES]
     return [definition for definition in dict.fromkeys([*keywords, *states]) if definition not in rules]
 
