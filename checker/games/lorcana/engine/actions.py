@@ -122,7 +122,7 @@ def quest(state: State, action: Action) -> Verdict:
             if other is card or other.zone != "play" or other.card.type != "character":
                 return illegal("Apoyo suma la Fuerza a otro personaje elegido en juego", "lorcana:8.13.1")
             other.modifiers.append(("strength", max(card.stat("strength"), 0), "turn"))
-            verdict.cite("lorcana:8.13.1")
+            verdict.cite("lorcana:8.13.1", *(["lorcana:6.6.1.2"] if card.modifiers_of("strength") else []))
     return verdict
 
 

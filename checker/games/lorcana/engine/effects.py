@@ -545,6 +545,8 @@ def _accepted(fields: dict[str, Any], verb: str, state: State, targets: Targets)
     """Whether the player does a «you may [A]» clause of an action or activated ability: the next ``may`` choice;
     ``None`` (reported unresolved) when it is missing. Other clauses, and those already decided, are done."""
     subject = fields.get("subject")
+    if fields.get("optional") == "may" and targets.decided:
+        state.applied.append(MAY)                                            # decided with the ability (6.1.4)
     if fields.get("optional") != "may" or targets.decided or not (subject is None or "you" in subject):
         return True
     if state.choices and "cards" in state.choices[0]:                        # the cards it takes say it: none
