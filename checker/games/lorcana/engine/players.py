@@ -38,6 +38,12 @@ def _ranged(player_np: Any, state: State, source: Instance) -> tuple[list[str], 
     return None
 
 
+def _ink(state: State, player: str) -> int:
+    """The cards in a player's inkwell, ready and exerted."""
+    seat = state.players[player]
+    return seat.ink_ready + seat.ink_exerted
+
+
 def _count(player: str, phrase: dict[str, Any], state: State, source: Instance) -> int | None:
     """How many cards of ``player`` a plural or counted phrase («characters in play», «cards in their hand») names."""
     modifiers = phrase.get("post_modifier", [])
@@ -51,7 +57,7 @@ def _count(player: str, phrase: dict[str, Any], state: State, source: Instance) 
     seat = state.players[player]
     if zones[0] == "inkwell":
         plain = rest["card_np"]["post_modifier"] == [] and "adjective" not in phrase
-        return seat.ink_ready + seat.ink_exerted if plain else None
+        return _ink(state, player) if plain else None
     if zones[0] == "hand":
         state.applied.append("lorcana:7.3.2")                                # a hand's cards can be counted
         if not understood(rest):
@@ -131,11 +137,6 @@ def _you_have_played(cond: dict[str, Any], state: State, source: Instance) -> bo
         return None
     played = [state.cards[ref] for event, ref in state.history if event == "played" and ref in state.cards]
     return wanted(sum(1 for card in played if card.owner == source.owner and card_matches(rest, card, source)))
-
-
-def _ink(state: State, player: str) -> int:
-    seat = state.players[player]
-    return seat.ink_ready + seat.ink_exerted
 
 
 def _you_have_more_ink(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
