@@ -11,7 +11,18 @@ import pytest
 
 from checker.cli import main
 from checker.game import find_game
-from checker.games.lorcana.engine import bag, conditions, costs, effects, events, flags, playing, shields, statics
+from checker.games.lorcana.engine import (
+    bag,
+    conditions,
+    costs,
+    effects,
+    events,
+    flags,
+    playing,
+    shields,
+    shiftcosts,
+    statics,
+)
 from checker.games.lorcana.engine.coverage import missing
 from checker.games.lorcana.grammar import GRAMMAR
 from checker.grammar.corpus import AbilityLine
@@ -29,7 +40,9 @@ def _tables() -> dict[str, set[str]]:
             "SEQUENCERS": set(conditions.SEQUENCERS), "COST_CHANGES": set(costs.COST_CHANGES),
             "ZONE_EVENTS": set(events.ZONE_EVENTS), "TRIGGER_SCOPES": set(events.TRIGGER_SCOPES),
             "DELAYED": set(bag.DELAYED), "PLAYING_EFFECTS": set(playing.PLAYING_EFFECTS),
-            "NEXT_DAMAGE": set(shields.NEXT_DAMAGE), "UNTIL": set(shields.UNTIL)}
+            "NEXT_DAMAGE": set(shields.NEXT_DAMAGE), "UNTIL": set(shields.UNTIL),
+            "CHALLENGE_STATES": set(conditions.CHALLENGE_STATES),
+            "SHIFT_COST_PAYERS": set(shiftcosts.SHIFT_COST_PAYERS)}
 
 
 def test_engine_names_only_node_types_the_grammar_produces() -> None:
@@ -91,11 +104,15 @@ def test_every_counted_handler_is_exercised_by_a_scenario(monkeypatch: pytest.Mo
     spy(flags.FLAGS, "FLAGS")
     spy(conditions.SEQUENCERS, "SEQUENCERS")
     spy(shields.NEXT_DAMAGE, "NEXT_DAMAGE")
+    spy(conditions.CHALLENGE_STATES, "CHALLENGE_STATES")
+    spy(shiftcosts.SHIFT_COST_PAYERS, "SHIFT_COST_PAYERS")
     flags.static_flags.cache_clear()
     main(["check", *map(str, sorted(SCENARIOS.glob("*.yaml"))), "--json"])
     capsys.readouterr()
     wanted = {f"EFFECTS:{k}" for k in effects.EFFECTS} | {f"CONDITIONS:{k}" for k in conditions.CONDITIONS} \
         | {f"TIMINGS:{k}" for k in conditions.TIMINGS} | {f"FLAGS:{k}" for k in flags.FLAGS} \
-        | {f"SEQUENCERS:{k}" for k in conditions.SEQUENCERS} | {f"NEXT_DAMAGE:{k}" for k in shields.NEXT_DAMAGE}
+        | {f"SEQUENCERS:{k}" for k in conditions.SEQUENCERS} | {f"NEXT_DAMAGE:{k}" for k in shields.NEXT_DAMAGE} \
+        | {f"CHALLENGE_STATES:{k}" for k in conditions.CHALLENGE_STATES} \
+        | {f"SHIFT_COST_PAYERS:{k}" for k in shiftcosts.SHIFT_COST_PAYERS}
     flags.static_flags.cache_clear()
     assert sorted(wanted - used) == []

@@ -35,3 +35,12 @@ def tokens(value: Any) -> Iterator[tuple[str, Any]]:
 def find(value: Any, node_type: str) -> list[dict[str, Any]]:
     """The fields of every node of ``node_type``."""
     return [fields for kind, fields in nodes(value) if kind == node_type]
+
+
+def without(value: Any, role: str) -> Any:
+    """The structure with every ``role`` field left out (``"reminder"``: the rules text alone)."""
+    if isinstance(value, dict):
+        return {k: without(v, role) for k, v in value.items() if k != role}
+    if isinstance(value, list):
+        return [without(v, role) for v in value]
+    return value

@@ -9,14 +9,16 @@ from checker.errors import ReglasError
 from checker.games.lorcana.engine.activated import activate as run_activated
 from checker.games.lorcana.engine.bag import resolve_bag
 from checker.games.lorcana.engine.banishing import banish
+from checker.games.lorcana.engine.cards import not_static
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.costs import free_permission, move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import events_of, fire_delayed, trigger
 from checker.games.lorcana.engine.filters import matches, supported
-from checker.games.lorcana.engine.flags import challenge_limits, play_limits
+from checker.games.lorcana.engine.flags import challenge_limits, play_bans, play_limits
 from checker.games.lorcana.engine.playing import enter, resolve_action
+from checker.games.lorcana.engine.shiftcosts import pay_shift_costs, shift_costs
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.statics import refresh
 from checker.games.lorcana.engine.zonecards import ink_permission
@@ -76,8 +78,7 @@ def static_extra_inks(state: State, player: str) -> int:
     for card in state.in_play(player):
         for structure in card.card.abilities:
             for kind, fields in nodes(structure):
-                if kind == "statement" and fields.get("clause") and not any(
-                        k in ("trigger", "activated") for k, _ in nodes(structure)) \
+                if kind == "statement" and fields.get("clause") and not not_static(structure) \
                         and all(ink_permission(c) for c in fields["clause"]) \
                         and holds(fields.get("prefix", []), state, card):
                     count += 1
@@ -107,6 +108,8 @@ def quest(state: State, action: Action) -> Verdict:
     trigger(state, card, "quests")
     verdict = Verdict(True, ["lorcana:4.5", "lorcana:4.5.1.2", "lorcana:5.1.1.12", "lorcana:4.5.1.4", "lorcana:1.11.2"],
                       f"gana {max(card.stat('lore'), 0)} de leyenda")             # dry, no limiter stops it
+    if card.modifiers_of("lore") > 1:
+        verdict.cite("lorcana:6.6.1.2")                                      # its ◊ modifiers all combine
     if card.stat("lore") < 0:
         verdict.cite("lorcana:6.6.3", "lorcana:4.5.3.1")                     # a negative lore value gains none
     if card.at is not None:
@@ -235,8 +238,13 @@ def challenge(state: State, action: Action) -> Verdict:
     strength = attacker.stat("strength") + (attacker.keyword("Challenger") or 0)
     back = defender.stat("strength") if defender.card.type == "character" else 0
     step(f"lorcana:4.6.6.1 daño calculado: {attacker.ref} con Fuerza {strength}, {defender.ref} con Fuerza {back}")
-    to_defender = deal_damage(state, defender, max(strength, 0))
-    to_attacker = deal_damage(state, attacker, max(back, 0))
+    more = {card.ref: card.extra_damage() for card in (attacker, defender)}  # then damage increases (4.6.6.1)
+    if any(more.values()):
+        step(f"lorcana:4.6.6.1 aumentos de daño: {attacker.ref} {more[attacker.ref]:+d}, "
+             f"{defender.ref} {more[defender.ref]:+d}")
+        verdict.cite("lorcana:4.6.6.1")
+    to_defender = deal_damage(state, defender, max(strength, 0) + more[attacker.ref])
+    to_attacker = deal_damage(state, attacker, max(back, 0) + more[defender.ref])
     step(f"lorcana:4.6.6.2 daño a la vez: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
     verdict.cite("lorcana:4.6.6", "lorcana:4.6.6.1", "lorcana:4.6.6.2")
     if any(c.modifiers_of("strength") > 1 for c in (attacker, defender)):
@@ -265,6 +273,26 @@ def challenge(state: State, action: Action) -> Verdict:
 
 
 # ---------------------------------------------------------------------------------------------- play
+def _banned(state: State, card: Instance) -> Verdict | None:
+    """A static ability in play that stops its player from playing the card («While this character is exerted,
+    opponents can't play songs»): a can't beats the rules that allow it (lorcana:1.2.2), by any means of playing."""
+    for source in state.in_play():
+        for prefixes, who, phrase in play_bans(source.card):
+            stopped = {"all": True, "you": state.active == source.owner,
+                       "opponents": state.active != source.owner}[who]
+            if not stopped or not supported(phrase) or not matches(phrase, card, source):
+                continue
+            applies = holds(prefixes, state, source) if prefixes else True
+            if applies is None:
+                state.unresolved.append(f"condición no resuelta de {source.ref}: jugar «{card.card.name}»")
+            elif applies:
+                conditional = ["lorcana:6.4.3", *(["lorcana:6.1.13.5"] if any(
+                    "while_condition" in p.get("prefix", {}).get("condition", {}) for p in prefixes) else [])]
+                return illegal(f"«{card.card.name}» no se puede jugar: una habilidad de {source.ref} lo impide",
+                               "lorcana:4.3.2.1", "lorcana:1.2.2", *(conditional if prefixes else []))
+    return None
+
+
 def play(state: State, action: Action) -> Verdict:
     card, refused = _from_hand(state, action, "lorcana:4.3.2.1")
     if refused:
@@ -280,6 +308,9 @@ def play(state: State, action: Action) -> Verdict:
         elif stopped:
             return illegal(f"«{card.card.name}» no se puede jugar ahora: su habilidad lo impide", "lorcana:4.3.2.1",
                            "lorcana:1.2.2", "lorcana:6.4.4.1")
+    banned = _banned(state, card)
+    if banned is not None:
+        return banned
     via = str(action.get("via", "ink"))
     onto: Instance | None = None
     rules = ["lorcana:4.3"]
@@ -356,6 +387,9 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
     if player.ink_ready < cost:
         return illegal(f"el coste de Cambio es {cost} y hay {player.ink_ready} de tinta preparada",
                        "lorcana:8.10", "lorcana:4.3.2.4", "lorcana:1.5.3", *changed)
+    refused = pay_shift_costs(state, card) if shift_costs(card.card) else None   # «Shift: Discard a card»
+    if refused is not None:
+        return refused.verdict()
     _pay(player, cost)
     named = ["lorcana:5.2.6.1"] if kind == "name" and len(onto.card.names) > 1 else []   # «A & B» is named A, B
     return Verdict(True, ["lorcana:8.10", *variant, *named, "lorcana:8.10.2", "lorcana:8.10.4", "lorcana:8.10.6",

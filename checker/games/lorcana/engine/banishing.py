@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.cards import CardDef, not_static
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.replacements import BANISH_INSTEAD, banish_replacement
 from checker.games.lorcana.engine.state import Instance, State
@@ -18,7 +18,7 @@ from checker.grammar.walk import nodes
 def banish_replacements(card: CardDef) -> tuple[tuple[dict[str, Any], str, dict[str, Any]], ...]:
     """The banishing replacements of a card's static abilities."""
     return tuple(found for structure in card.abilities if "keywords" not in structure.get("start", {})
-                 and not any(k in ("trigger", "activated") for k, _ in nodes(structure))
+                 and not not_static(structure)
                  for kind, fields in nodes(structure) if kind == "statement"
                  for found in [banish_replacement(fields)] if found is not None)
 

@@ -10,7 +10,7 @@ from checker.games.lorcana.grammar import GRAMMAR
 from checker.games.lorcana.keywords import canonical
 from checker.games.lorcana.text import ability_texts
 from checker.grammar.errors import ParseError
-from checker.grammar.walk import find, nodes
+from checker.grammar.walk import find, nodes, without
 
 Structure = dict[str, Any]
 #: Keywords whose rules the engine applies (each is read by the turn actions: ``has("…")`` or ``keyword("…")``).
@@ -74,6 +74,12 @@ class CardDef:
     def ability_names(self) -> list[str]:
         """Names (ALL CAPS) of the triggered and named abilities, in order."""
         return [str(a["start"]["name"]) for a in self.abilities if "name" in a.get("start", {})]
+
+
+def not_static(structure: Structure) -> bool:
+    """Whether an ability is triggered or activated (lorcana:6.2, 6.3); its reminder text is not rules text
+    (lorcana:8.1.1): «gain Vanish. (When an opponent chooses them …)» is a static ability."""
+    return any(kind in ("trigger", "activated") for kind, _ in nodes(without(structure, "reminder")))
 
 
 def keywords_of(structure: Structure) -> dict[str, int | None]:

@@ -8,7 +8,7 @@ from typing import Any
 from checker.games.lorcana.engine.counts import OTHER, cards_under
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.hands import HAND_CONDITIONS
-from checker.games.lorcana.engine.players import PLAYER_CONDITIONS
+from checker.games.lorcana.engine.players import PLAYER_CONDITIONS, count_cards
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.turns import whose_turn
 from checker.games.lorcana.engine.zonecards import ZoneContext, card_matches, understood
@@ -72,6 +72,9 @@ def _you_have(cond: dict[str, Any], state: State, source: Instance) -> bool | No
             return None
         hand = [state.cards[ref] for ref in state.players[source.owner].zones["hand"]]
         return sum(1 for card in hand if card_matches(rest, card, source)) >= _count(cond["card_np"])
+    if any("in_your_inkwell" in m for m in phrase.get("post_modifier", [])):  # «5 or more cards in your inkwell»:
+        ink = count_cards(source.owner, phrase, state, source)               # ready and exerted
+        return None if ink is None else ink >= _count(cond["card_np"])
     if not supported(cond["card_np"]):
         return None
     if OTHER & {k for k, _ in nodes(cond["card_np"])}:
@@ -169,6 +172,28 @@ COND_READS: dict[str, Callable[[dict[str, Any]], bool]] = {
 WRAPPERS = ("while_condition", "if_condition", "unless")
 
 
+def _while_challenging(fields: Any, state: State, source: Instance) -> bool | None:
+    """«While challenging,» / «While challenging a location,»: the card is the challenger of the challenge now
+    (lorcana:4.6)."""
+    if state.challenge is None or state.challenge[0] != source.ref:
+        return False
+    phrase = fields.get("card_np") if isinstance(fields, dict) else None
+    if phrase is None:
+        return True
+    return matches(phrase, state.cards[state.challenge[1]], source) if supported(phrase) else None
+
+
+def _while_being_challenged(fields: Any, state: State, source: Instance) -> bool | None:
+    """«While being challenged,»: the card is the challenged character of the challenge now."""
+    return state.challenge is not None and state.challenge[1] == source.ref
+
+
+#: Conditions about the challenge under way, in front of a sentence (no ``cond`` inside).
+CHALLENGE_STATES: dict[str, Check] = {"while_challenging": _while_challenging,
+                                      "while_challenging_card": _while_challenging,
+                                      "while_being_challenged": _while_being_challenged}
+
+
 def _during_your_turn(timing: dict[str, Any], state: State, source: Instance) -> bool | None:
     """«During your turn,» / «During opponents' turns,» (lorcana:6.1.13.1): whether it is that turn now."""
     yours = whose_turn(timing["during"].get("turn_ref", {}))
@@ -254,6 +279,12 @@ def holds(prefixes: list[dict[str, Any]], state: State, source: Instance,
         else:
             wrapper = fields.get("condition", {})
             inner = next((wrapper[w] for w in WRAPPERS if w in wrapper), None)
+            during = next((k for k in wrapper if k in CHALLENGE_STATES), None)
+            if during is not None:                                           # «While challenging,»
+                now = CHALLENGE_STATES[during](wrapper[during], state, source)
+                if now is not True:
+                    return now
+                continue
             if inner is None:
                 return None
             if "while_condition" in wrapper:

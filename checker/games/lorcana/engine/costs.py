@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.lorcana.engine.cards import not_static
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.counts import times
 from checker.games.lorcana.engine.filters import matches, supported
@@ -44,7 +45,7 @@ def _cost_clauses(card: Instance, verbs: dict[str, int] = COST_CHANGES,
     """(verb, subject, fields, prefixes) of the static sentences of a card with one of ``verbs``."""
     found = []
     for structure in card.card.abilities:
-        if any(kind in ("trigger", "activated") for kind, _ in nodes(structure)):
+        if not_static(structure):
             continue
         for kind, fields in nodes(structure):
             if kind != "statement":
@@ -101,6 +102,9 @@ def _amount(applies: bool | None, fields: dict[str, Any], prefixes: list[Any], s
     """How much one modifier changes a payment now (0 when it does not apply); one the checker cannot read is
     reported unresolved and changes nothing."""
     factor = _factor(prefixes, state, source) if applies else 0
+    if factor and "per_each" in fields:                                      # «… to play this character for each …»
+        count = times(fields["per_each"], state, source)
+        factor = None if count is None else factor * count
     if applies is None or factor is None:
         note = f"{what} no resuelto de {source.ref}"
         if note not in state.unresolved:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from checker.games.lorcana.engine.filters import matches, supported
@@ -44,10 +45,10 @@ def times(expression: Any, state: State, source: Instance) -> int | None:
             on = fields.get("target", {})
             if not any(k in ("this_card", "pronoun") for k, _ in nodes(on)) and "pronoun" not in on:
                 return None
-            return source.damage // max(int(fields["number"]), 1)
+            return source.damage // max(int(fields.get("number", 1)), 1)
         if kind == "each_damage_removed":                                    # «for each 1 damage removed this way»
             state.cite("lorcana:6.1.8", "lorcana:6.7.2.1")
-            return state.removed // max(int(fields["number"]), 1)
+            return state.removed // max(int(fields.get("number", 1)), 1)
     return None
 
 
@@ -98,3 +99,21 @@ def _in_discard(card_np: Any, state: State, source: Instance) -> int | None:
     card_np = _without_zone(card_np)
     pool = [state.cards[ref] for ref in state.players[source.owner].zones["discard"]]
     return sum(1 for card in pool if card_matches(card_np, card, source))
+
+
+def _theirs(expression: Any) -> Any:
+    """The expression with «they have in play» read as «you have in play» (of the player it is counted for)."""
+    if isinstance(expression, dict):
+        return {("you_have_in_play" if key == "they_have_in_play" else key): _theirs(value)
+                for key, value in expression.items()}
+    if isinstance(expression, list):
+        return [_theirs(value) for value in expression]
+    return expression
+
+
+def times_for(expression: Any, state: State, source: Instance, player: str) -> int | None:
+    """``times`` for one of the players a clause names: «each opponent loses 1 lore for each damaged character they
+    have in play» counts that opponent's characters."""
+    if not any(kind == "they_have_in_play" for kind, _ in nodes(expression)):
+        return times(expression, state, source)
+    return times(_theirs(expression), state, replace(source, owner=player))

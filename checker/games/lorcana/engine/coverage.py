@@ -16,13 +16,20 @@ from typing import Any
 from checker.games.lorcana.engine.activated import once_form
 from checker.games.lorcana.engine.bag import DELAYED
 from checker.games.lorcana.engine.cards import HANDLED_KEYWORDS, CardDef, keywords_of
-from checker.games.lorcana.engine.conditions import COND_READS, CONDITIONS, SEQUENCERS, TIMINGS, WRAPPERS
+from checker.games.lorcana.engine.conditions import (
+    CHALLENGE_STATES,
+    COND_READS,
+    CONDITIONS,
+    SEQUENCERS,
+    TIMINGS,
+    WRAPPERS,
+)
 from checker.games.lorcana.engine.costs import PAYERS, PAYMENT_CHANGES
 from checker.games.lorcana.engine.counts import countable
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
 from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS, beyond, put_under
 from checker.games.lorcana.engine.filters import supported
-from checker.games.lorcana.engine.flags import FLAGS, choice_limit, decoy_clause, play_limit
+from checker.games.lorcana.engine.flags import FLAGS, choice_limit, decoy_clause, play_ban, play_limit
 from checker.games.lorcana.engine.playing import PLAYING_EFFECTS, READS, YOUR_AMOUNTS, gainable, purpose_clause, quoted
 from checker.games.lorcana.engine.replacements import (
     banish_replacement,
@@ -32,11 +39,12 @@ from checker.games.lorcana.engine.replacements import (
     would_be_dealt,
 )
 from checker.games.lorcana.engine.shields import one_shot
+from checker.games.lorcana.engine.shiftcosts import SHIFT_COST_PAYERS
 from checker.games.lorcana.engine.statics import AURAS, challenged, stops_known
 from checker.games.lorcana.engine.turns import whose_turn
 from checker.games.lorcana.engine.zonecards import ink_permission
 from checker.games.lorcana.keywords import canonical
-from checker.grammar.walk import nodes
+from checker.grammar.walk import nodes, without
 
 Structure = dict[str, Any]
 #: Costs an activated ability can pay besides ⟳ and ink (effect costs by predicate).
@@ -46,20 +54,12 @@ QUOTED_VERBS = ("gains_ability", "gains_with_ability")
 
 
 def _without_reminders(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _without_reminders(v) for k, v in value.items() if k != "reminder"}
-    if isinstance(value, list):
-        return [_without_reminders(v) for v in value]
-    return value
+    return without(value, "reminder")
 
 
 def _without_quotes(value: Any) -> Any:
     """The structure without the quoted abilities it gives («gains "…"»): they are measured apart."""
-    if isinstance(value, dict):
-        return {k: _without_quotes(v) for k, v in value.items() if k != "quoted_ability"}
-    if isinstance(value, list):
-        return [_without_quotes(v) for v in value]
-    return value
+    return without(value, "quoted_ability")
 
 
 def _quoted_gaps(structure: Structure) -> list[str]:
@@ -115,6 +115,11 @@ def _prefix_gaps(statement: Structure, effect: bool = False) -> list[str]:
             continue
         wrapper = fields.get("condition", {})
         inner = next((wrapper[w] for w in WRAPPERS if w in wrapper), None)
+        if any(k in CHALLENGE_STATES for k in wrapper):
+            phrase = next(iter(wrapper.values()))
+            gaps += ["card_np"] if isinstance(phrase, dict) and "card_np" in phrase \
+                and not supported(phrase["card_np"]) else []
+            continue
         if inner is None:
             gaps.append(next(iter(wrapper), "prefix"))
             continue
@@ -212,9 +217,10 @@ def _static_gaps(structure: Structure) -> list[str]:
             subject = fields.get("subject", {})
             reader = FLAGS.get(verb)
             if ink_permission({"declarative": fields}) or decoy_clause(fields) or play_limit(fields) is not None \
-                    or choice_limit(fields) is not None:                     # read by ``actions``, ``effects.Targets``
-                limit, unless = choice_limit(fields), play_limit(fields)
+                    or choice_limit(fields) is not None or play_ban(fields) is not None:   # read by ``actions``,
+                limit, unless, ban = choice_limit(fields), play_limit(fields), play_ban(fields)   # ``effects.Targets``
                 gaps += ["card_np"] if limit is not None and not supported(limit[1]) else []
+                gaps += ["card_np"] if ban is not None and not supported(ban[1]) else []
                 gaps += [k for k in (unless or {}).get("cond", {}) if k not in CONDITIONS]
                 continue
             self_flag = not prefixes and any(k == "this_card" for k, _ in nodes(subject)) and reader is not None \
@@ -253,6 +259,9 @@ def _keyword_gaps(structure: Structure) -> list[str]:
         keyword = canonical(name)
         if keyword is None or keyword.english not in HANDLED_KEYWORDS:
             gaps.append(name)
+    gaps += [verb for kind, fields in nodes(structure) if kind == "shift_keyword_cost"   # «Shift: Discard …»
+             for k, cost in nodes(fields) if k == "effect_cost"
+             for verb in cost.get("predicate", {}) if verb not in SHIFT_COST_PAYERS]
     return gaps
 
 

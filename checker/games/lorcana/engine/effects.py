@@ -10,15 +10,16 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.cards import keywords_of
-from checker.games.lorcana.engine.counts import OTHER, countable, times
+from checker.games.lorcana.engine.counts import OTHER, countable, times, times_for
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
 from checker.games.lorcana.engine.flags import choice_limits, decoy
-from checker.games.lorcana.engine.state import Instance, State
+from checker.games.lorcana.engine.state import LOST, Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, ink_permission, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
 from checker.games.lorcana.engine.zonetargets import UP_TO, acted_on, acting_players, how_many, the_trigger_card
+from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
 from checker.scenario.model import Refused
 
@@ -253,9 +254,16 @@ def _lose_lore(c: Clause) -> bool:
     amount = _amount(c.args, c.state)
     if players is None or amount is None or (c.optional and any(player != c.player for player in players)):
         return False
+    each = c.args.get("per_each", {}).get("per_each", {}).get("expression_each")
+    losses = {player: times_for(each, c.state, c.source, player) if each else 1 for player in players}
+    if None in losses.values():                                              # «… for each …» it cannot count
+        return False
     for player in players:
-        c.state.players[player].lore = max(0, c.state.players[player].lore - amount)
-    c.state.cite("lorcana:1.11.1")                                           # never below 0
+        loss = amount * (losses[player] or 0)
+        c.state.cite("lorcana:1.11.1")                                       # never below 0
+        c.state.players[player].lore = max(0, c.state.players[player].lore - loss)
+    if each:
+        c.state.cite("lorcana:6.1.8")                                        # counted once, as it resolves
     return True
 
 
@@ -311,6 +319,17 @@ def _on_targets(verb: str) -> Effect:
         c.targets.previous = group
         return True
     return effect
+
+
+def _deal_for_each(c: Clause) -> bool:
+    """«Deal 1 damage to chosen character for each exerted character you have in play»: the number is counted once,
+    as the effect resolves (lorcana:6.1.8), then dealt as one amount."""
+    count = times(c.args.get("expression_each"), c.state, c.source)
+    numbers = [int(f["number"]) for kind, f in nodes(c.args.get("amount", {})) if kind == "number"]
+    if count is None or len(numbers) != 1:
+        return False
+    args = {**c.args, "amount": {"number": {"number": numbers[0] * count}}}
+    return _on_targets("deal_damage")(replace(c, args=args))
 
 
 def _subjects(c: Clause, verb: str) -> list[Instance]:
@@ -439,11 +458,23 @@ def _modifies(verb: str) -> Effect:
         if factor is None:
             return False
         for target in subjects:
+            if verb == "gains" and _has_already(c.args, target):
+                c.state.cite("lorcana:8.1.2")                                # no +N: it doesn't stack
             _modify(verb, c.args, target, _lasting_for(until, target), factor)
         c.targets.previous = subjects                                        # «… At the end of the turn, banish them»
         c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()))
         return True
     return effect
+
+
+def _has_already(args: dict[str, Any], target: Instance) -> bool:
+    """Whether the card already has a keyword without +N that the clause gives it (lorcana:8.1.2)."""
+    said = args.get("keyword_list")
+    if not isinstance(said, dict):
+        return False
+    items = said["keyword_list"]["keyword_item"]
+    gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+    return any(target.has(name) and getattr(canonical(name), "value", None) != "plus" for name in gained)
 
 
 def _give(c: Clause) -> bool:
@@ -523,12 +554,14 @@ EFFECTS: dict[str, Effect] = {
     "can": _can,
     "gets": _modifies("gets"),
     "gains": _modifies("gains"),
+    "loses": _modifies("loses"),
     "move_damage": _move_damage_effect,
     "deal_that_much_damage": _deal_that_much,
     "give": _give,
     "deal_damage_implicit": _implicit("deal_damage"),
     "remove_damage_implicit": _implicit("remove_damage"),
     "deal_damage_split": _deal_split,
+    "deal_damage_for_each": _deal_for_each,
     **ZONE_EFFECTS,
 }
 
@@ -766,6 +799,10 @@ def _modify(verb: str, args: dict[str, Any], target: Instance, until: str, facto
             stat = {"¤": "strength", "⛉": "willpower", "◊": "lore"}[str(value.get("stat_symbol"))]
             target.modifiers.append((stat, int(str(value["signed"])) * factor, until))
         return
-    items = args["keyword_list"]["keyword_list"]["keyword_item"]
+    said = args["keyword_list"]                                               # «loses X (and can't gain X)»: the
+    items = (said[0] if isinstance(said, list) else said)["keyword_list"]["keyword_item"]   # loss outlasts gains
     gained = keywords_of({"keywords": {"keyword": items if isinstance(items, list) else [items]}})
+    if verb == "loses":                                                      # «loses Evasive this turn»
+        target.gained += [(LOST + name, None, until) for name in gained]
+        return
     target.gained += [(name, value, until) for name, value in gained.items()]

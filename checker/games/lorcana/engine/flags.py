@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.cards import CardDef, not_static
 from checker.grammar.walk import nodes
 
 
@@ -139,6 +139,36 @@ def play_limit(declarative: dict[str, Any]) -> dict[str, Any] | None:
     return unless
 
 
+#: Whom a «… can't play …» static ability stops, by its subject, seen from the card's player.
+BANNED = {"opponents": "opponents", "each_opponent": "opponents", "you": "you", "players": "all",
+          "each_player": "all"}
+
+
+def play_ban(declarative: dict[str, Any]) -> tuple[str, Any] | None:
+    """«Opponents can't play songs», «You can't play actions»: (whom it stops, the phrase of the cards); not the
+    card's own «can't play this … unless …» (``play_limit``)."""
+    cant = declarative.get("predicate", {}).get("cant", {})
+    actions = _cant_actions(declarative)
+    who = next((BANNED[k] for k in declarative.get("subject", {}) if k in BANNED), None)
+    if who is None or len(actions) != 1 or actions[0][0] != "play" or not isinstance(cant, dict) \
+            or "unless" in cant or "duration" in cant or not isinstance(actions[0][1], dict):
+        return None
+    phrase = actions[0][1].get("card_np")
+    if not isinstance(phrase, dict) or any(k == "this_card" for k, _ in nodes(phrase)):
+        return None
+    return who, phrase
+
+
+@cache
+def play_bans(card: CardDef) -> tuple[tuple[list[Any], str, Any], ...]:
+    """(conditions in front, whom, the phrase) of each «… can't play …» static sentence of a card."""
+    return tuple((fields.get("prefix", []), *found) for structure in card.abilities
+                 if not not_static(structure)
+                 for kind, fields in nodes(structure) if kind == "statement"
+                 for clause in fields.get("clause", [])
+                 for found in [play_ban(clause.get("declarative", {}))] if found is not None)
+
+
 def choice_limit(declarative: dict[str, Any]) -> tuple[str, Any] | None:
     """«Opponents can't choose your items for abilities or effects»: (which choices, the phrase of the cards)."""
     actions = _cant_actions(declarative)
@@ -154,7 +184,7 @@ def choice_limit(declarative: dict[str, Any]) -> tuple[str, Any] | None:
 def _static_clauses(card: CardDef) -> list[dict[str, Any]]:
     """The declaratives of a card's unconditional static sentences."""
     return [clause.get("declarative", {}) for structure in card.abilities
-            if not any(k in ("trigger", "activated") for k, _ in nodes(structure))
+            if not not_static(structure)
             for kind, fields in nodes(structure) if kind == "statement" and not fields.get("prefix")
             for clause in fields.get("clause", [])]
 

@@ -44,7 +44,7 @@ def _ink(state: State, player: str) -> int:
     return seat.ink_ready + seat.ink_exerted
 
 
-def _count(player: str, phrase: dict[str, Any], state: State, source: Instance) -> int | None:
+def count_cards(player: str, phrase: dict[str, Any], state: State, source: Instance) -> int | None:
     """How many cards of ``player`` a plural or counted phrase («characters in play», «cards in their hand») names."""
     modifiers = phrase.get("post_modifier", [])
     zones = [_ZONES[key] for modifier in modifiers for key in modifier if key in _ZONES]
@@ -88,8 +88,8 @@ def _player_has(cond: dict[str, Any], state: State, source: Instance) -> bool | 
         other = _ranged(fields.get("player_np", {}), state, source)
         if other is None or len(other[0]) != 1:
             return None
-        theirs = _count(other[0][0], fields, state, source)
-        counts = [_count(player, fields, state, source) for player in players]
+        theirs = count_cards(other[0][0], fields, state, source)
+        counts = [count_cards(player, fields, state, source) for player in players]
         if theirs is None or None in counts:
             return None
         more = kind == "more_than_player"
@@ -97,7 +97,7 @@ def _player_has(cond: dict[str, Any], state: State, source: Instance) -> bool | 
     if kind != "card_np":
         return None
     wanted = _threshold(fields.get("determiner"))
-    counts = [_count(player, fields, state, source) for player in players]
+    counts = [count_cards(player, fields, state, source) for player in players]
     if wanted is None or None in counts:
         return None
     return quantifier(wanted(n) for n in counts if n is not None)
@@ -120,8 +120,8 @@ def _you_have_more(cond: dict[str, Any], state: State, source: Instance) -> bool
     if ranged is None:
         return None
     phrase = {"card_noun": cond.get("card_noun", {}), "post_modifier": [{"in_play": {}}]}
-    mine = _count(source.owner, phrase, state, source)
-    counts = [_count(player, phrase, state, source) for player in ranged[0]]
+    mine = count_cards(source.owner, phrase, state, source)
+    counts = [count_cards(player, phrase, state, source) for player in ranged[0]]
     if mine is None or None in counts:
         return None
     return ranged[1](mine > n for n in counts if n is not None)

@@ -132,6 +132,8 @@ def _play_card(c: Clause) -> bool:
     else:
         chosen = c.targets.refs[0] if c.targets.refs else None
     card = next((v for v in valid if v.ref == chosen), None)
+    if card is None and chosen is None and _the_one(c, valid):               # «… you may play that character»:
+        card, by_choice = valid[0], True                                     # the card it revealed, not named again
     named = c.state.cards.get(chosen) if chosen is not None else None
     if card is None and named is not None and named.owner == c.player and named.zone in ("hand", "discard"):
         raise Refused(f"«{chosen}» no se puede jugar con este efecto: pide "
@@ -151,6 +153,20 @@ def _play_card(c: Clause) -> bool:
     else:
         enter(c.state, card, exerted=_entry_exerted(c.args))
     c.targets.previous = [card]                                              # «They gain Rush», «banish them»
+    return True
+
+
+def _the_one(c: Clause, valid: list[Instance]) -> bool:
+    """Whether a triggered ability, used whole (its first «you may» taken unless declined, lorcana:6.1.4), plays the
+    one card its «that card» / «it» refers to without the scenario naming it: not when the next choice declines."""
+    target = c.args.get("target")
+    pointed = isinstance(target, dict) and ("pronoun" in target or any(k == "that_card" for k, _ in nodes(target)))
+    if not pointed or len(valid) != 1 or not c.targets.decided:
+        return False
+    if c.optional and c.state.choices and c.state.choices[0].get("may") is False:
+        return False                                                         # declined: ``_plays`` reads it
+    if c.optional:
+        c.state.applied.append(MAY)
     return True
 
 

@@ -14,8 +14,9 @@ from checker.grammar.walk import nodes
 NEXT_DAMAGE: dict[str, Callable[[int], int]] = {"takes_no_damage_at_all": lambda amount: 0}
 #: How long a waiting replacement lasts, by the duration prefix in front of it (none: until it is used).
 UNTIL = {"until_start_of": "next_turn"}
-#: The rules a one-shot replacement is decided by: a replacement effect (6.5.1) that waits for its event (6.5.3).
-RULES = ("lorcana:6.5.1", "lorcana:6.5.3")
+#: The rules a one-shot replacement is decided by: a replacement effect (6.5.1), written with «instead» (6.5.1.1),
+#: that waits for its event (6.5.3).
+RULES = ("lorcana:6.5.1", "lorcana:6.5.1.1", "lorcana:6.5.3")
 
 
 def _timings(statement: dict[str, Any]) -> dict[str, Any]:

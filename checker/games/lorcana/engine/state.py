@@ -59,6 +59,8 @@ class Instance:
 
     def keyword(self, name: str) -> int | None:
         """The keyword's value (summed for +N keywords), 0 for keywords without value, None if absent."""
+        if any(k == LOST + name and awake(until) for k, _, until in self.gained):
+            return None                                                      # «loses Evasive this turn»
         values = [v for k, v in self.card.keywords.items() if k == name]
         values += [v for k, v, until in self.gained if k == name and awake(until)]
         values += [v for k, v in self.aura_keywords.items() if k == name]
@@ -80,10 +82,18 @@ class Instance:
             + sum(amount for stat, amount in self.aura_mods if stat == name)
 
 
+    def extra_damage(self) -> int:
+        """The damage increases a static ability gives it now («this character deals +2 damage», lorcana:4.6.6.1)."""
+        return sum(amount for stat, amount in self.aura_mods if stat == "damage")
+
     def modifiers_of(self, name: str) -> int:
         """How many modifiers apply to a characteristic now (lorcana:6.6.1.2: they all combine)."""
         return sum(1 for stat, _, until in self.modifiers if stat == name and awake(until)) \
             + sum(1 for stat, _ in self.aura_mods if stat == name)
+
+
+#: The mark of a keyword an effect took away in ``Instance.gained`` («chosen character loses Ward this turn»).
+LOST = "-"
 
 
 def awake(until: str) -> bool:
@@ -197,7 +207,8 @@ class State:
             if card.damage:
                 self.cite("lorcana:1.9.4")                                   # its damage counters cease to exist
             if card.under:
-                self.cite("lorcana:5.1.1.7", *(["lorcana:8.10.7"] if "shifted" in card.gained_flags else []))
+                shifted = "shifted" in card.gained_flags or (card.has("Shift") and not card.has("Boost"))
+                self.cite("lorcana:5.1.1.7", *(["lorcana:8.10.7"] if shifted else []))   # a shifted stack
             for ref in card.under:                                           # the stack leaves with it (5.1.1.7)
                 below = self.cards.get(ref)
                 if below is not None:

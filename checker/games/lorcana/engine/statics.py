@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.lorcana.engine.cards import keywords_of
+from checker.games.lorcana.engine.cards import keywords_of, not_static
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.counts import OTHER, times
 from checker.games.lorcana.engine.filters import matches, supported
@@ -13,7 +13,7 @@ from checker.games.lorcana.keywords import canonical
 from checker.grammar.walk import nodes
 
 #: Predicates a static ability can give the cards its subject denotes (applied by ``_apply``).
-AURAS = ("gets", "gains", "cant", "singer_bonus")
+AURAS = ("gets", "gains", "cant", "singer_bonus", "deals_extra_damage")
 #: What a «… can't …» static ability stops that the engine applies (``actions.py`` checks the flags); any other
 #: («can't ready at the start of your turn», «can't be dealt damage») is beyond it and reported (``coverage.py``).
 CANT_ACTIONS = frozenset({"quest", "challenge", "be_challenged", "sing", "move", "ready_at_start"})
@@ -31,8 +31,8 @@ def stops_known(predicate: dict[str, Any]) -> bool:
 def _auras(structure: dict[str, Any]) -> list[tuple[list[Any], dict[str, Any], dict[str, Any]]]:
     """(conditions, subject noun phrase, predicate) of static «X get +N / gain Keyword» sentences."""
     found: list[tuple[list[Any], dict[str, Any], dict[str, Any]]] = []
-    if any(kind in ("trigger", "activated") for kind, _ in nodes(structure)):
-        return found
+    if not_static(structure):
+        return found                                                         # (a reminder is not rules text)
     for kind, fields in nodes(structure):
         if kind != "statement":
             continue
@@ -132,7 +132,9 @@ def refresh(state: State) -> None:
                             (["lorcana:6.1.6"] if OTHER & {k for k, _ in nodes(conditional)} else []) + \
                             (["lorcana:6.1.13.1"] if any("during" in p.get("prefix", {}).get("timing", {})
                                                          for p in conditional) else []) + \
-                            (["lorcana:6.1.13.5"] if here else [])
+                            (["lorcana:6.1.13.5"] if here or any(
+                                "while_condition" in p.get("prefix", {}).get("condition", {})
+                                for p in conditional) else [])
                         for flag in card.aura_flags - before:
                             card.aura_rules[flag] = rules
                         for name in set(card.aura_keywords) - keywords:           # a keyword given «while …»
@@ -147,6 +149,9 @@ def _apply(card: Instance, predicate: dict[str, Any], factor: int = 1) -> bool:
     ((kind, fields),) = predicate.items()
     if kind == "singer_bonus":                                               # lorcana:8.11.3
         card.aura_flags.add(f"sing_bonus:{int(str(fields['signed'])) * factor}")
+        return False
+    if kind == "deals_extra_damage":                                         # a damage increase (lorcana:4.6.6.1)
+        card.aura_mods.append(("damage", int(str(fields["signed"])) * factor))
         return False
     if kind == "cant":
         card.aura_flags |= {f"cant_{a}" for a, _ in nodes(fields.get("action_list", {}))

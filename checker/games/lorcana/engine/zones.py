@@ -252,11 +252,17 @@ def _nothing_found(c: ClauseView) -> bool:
 
 
 def _put_top_or_bottom(c: ClauseView) -> bool:
-    cards = list(c.targets.previous)
+    """«Put it on either the top or the bottom of your deck», «Put chosen character on either the top or the bottom
+    of their player's deck»: the player of the effect chooses the side (``place``)."""
     if _nothing_found(c):
         return True
+    found = acted_on(c, c.args.get("target", {"pronoun": {}}), "put_top_or_bottom")
+    if found is None:
+        return False
+    cards = found[0]
     if len(cards) != 1:
         return False
+    c.targets.previous = cards
     side = next_choice(c.state, "place", "put_top_or_bottom")
     if side is None:
         return True

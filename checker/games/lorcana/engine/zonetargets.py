@@ -231,4 +231,6 @@ def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], boo
         return None
     public = ("lorcana:7.1.4",) if kinds & {"from_discard", "any_discard", "your_discard"} else ()
     chosen = select(c.state, what, pool, *limits, *public)                  # a public zone: found if there (7.1.4)
+    if public and chosen is not None and chosen[0]:
+        c.state.cite(*public, "lorcana:6.1.3.1")                           # what the phrase requires, found there
     return chosen if chosen is not None else ([], False)
