@@ -7,8 +7,9 @@ here, with the same rules, so ``reglas buscar`` lists what the search box lists:
   a query that names one game («limite de mano lorcana»): the game's name is not searched either, unless it is all
   the query says;
 - every document's score is weighed by the share of the query's terms it matched (``rescored``);
-- without a filter, each query term votes for the game whose documents it matches far more often than the others'
-  (see ``inferred_game``), and when the votes name a single game, that game's pages weigh ``BOOST`` times more;
+- without a filter, the query's words may point to one game (``inferred_game``: how likely each game makes the
+  words it matches, and whether one is ``MARGIN`` times likelier than the rest), whose pages then weigh ``BOOST``
+  times more;
 - without a filter, a page whose title the query says whole («quien puede gastar piedras de alma» and the page
   «Piedras de alma») weighs ``TITLED`` times more (``says_title``).
 """
@@ -25,8 +26,11 @@ from checker.text import fold
 #: Key of the search index's ``config`` (the part Material's page sends to its worker) under which the build writes the
 #: games: ``{"prefixes": {url prefix: id}, "names": …}``.
 GAMES_KEY = "reglas_games"
-#: How many times more of one game's documents than of any other's a term must match to speak for that game.
-RATIO = 4.0
+#: Added to each game's count of documents matching a term (and twice to its size), so that a word a game never
+#: says makes that game unlikely, not impossible.
+SMOOTHING = 0.5
+#: How many times more likely than any other game the query's words must make one game.
+MARGIN = 2.0
 #: Weight of the documents of the game the query's words belong to.
 BOOST = 3.0
 #: A document's score grows with the share of the query's terms it matched, as ``(1 + share) ** COVERAGE``: a section
@@ -72,6 +76,21 @@ def rescored(score: float, matched: int, counted: int, favoured: bool) -> float:
 
 
 def split_filter(query: str, names: Mapping[str, str] | None = None) -> Scoped:
+    """The query's game filter and the words searched (``_filtered``); in a question of ``SENTENCE`` words or more a
+    bare number («jugando a 4», «tengo 3 tintas») is a number, not the start of every rule ID of that section: it is
+    searched whole (lunr's exact term: Material leaves a term written ``4:`` without its wildcard)."""
+    scoped = _filtered(query, names)
+    if len(scoped.query.split()) < SENTENCE:
+        return scoped
+    return Scoped(_BARE.sub(r"\1:", scoped.query), scoped.game)
+
+
+#: Words from which a query is a sentence, whose bare numbers are numbers.
+SENTENCE = 3
+_BARE = re.compile(r"(?<!\S)(\d+)(?!\S)")
+
+
+def _filtered(query: str, names: Mapping[str, str] | None = None) -> Scoped:
     """The query's game filter: ``juego:<id>``, or the one game it names (``names``: game → name); a signed number
     («+2», «-1») is a modifier players write, not lunr's «required» or «prohibited» mark: it is searched unsigned."""
     query = _SIGNED.sub(r"\1", query)
@@ -105,19 +124,26 @@ def named_game(query: str, names: Mapping[str, str]) -> str | None:
 
 def inferred_game(matches: Sequence[tuple[str | None, Sequence[str]]], sizes: Mapping[str, int]) -> str | None:
     """The game the query's words point to. ``matches`` gives, for each matching document, its game and the query
-    terms it matched; ``sizes`` the number of documents of each game in the index. A term speaks for a game when the
-    share of that game's documents it matches is at least ``RATIO`` times the share of every other game's."""
+    terms it matched; ``sizes`` the number of documents of each game in the index. Each game's likelihood is the
+    product, over the query's matched terms (in alphabetical order), of the share of its documents that match the
+    term (smoothed by ``SMOOTHING``): a word found in nearly half of one game's pages and almost none of the others'
+    («héroes») outweighs several words a bit more common in another game («partida»). A game is inferred when its
+    likelihood is at least ``MARGIN`` times every other's."""
     per_term: dict[str, Counter[str]] = {}
     for game, terms in matches:
         if game is not None:
             for term in terms:
                 per_term.setdefault(term, Counter())[game] += 1
-    votes: Counter[str] = Counter()
-    for counts in per_term.values():
-        shares = sorted(((counts[g] / size, g) for g, size in sizes.items() if size), reverse=True)
-        if shares and shares[0][0] > 0 and all(shares[0][0] >= RATIO * share for share, _ in shares[1:]):
-            votes[shares[0][1]] += 1
-    ranked = votes.most_common(2)
-    if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
+    if not per_term:
+        return None
+    likelihood: dict[str, float] = {}
+    for game, size in sizes.items():
+        if size:
+            value = 1.0
+            for term in sorted(per_term):
+                value *= (per_term[term][game] + SMOOTHING) / (size + 2 * SMOOTHING)
+            likelihood[game] = value
+    ranked = sorted(likelihood.items(), key=lambda item: -item[1])
+    if not ranked or (len(ranked) > 1 and ranked[0][1] < MARGIN * ranked[1][1]):
         return None
     return ranked[0][0]

@@ -250,7 +250,7 @@ def challenge(state: State, action: Action) -> Verdict:
     if any(c.modifiers_of("strength") > 1 for c in (attacker, defender)):
         verdict.cite("lorcana:6.6.1.2")                                      # all combine, in no order
     if min(strength, back) < 0:
-        verdict.cite("lorcana:6.6.2")                                        # negative ¤ deals no damage
+        verdict.cite("lorcana:6.6.2", "lorcana:5.3.6.2")                    # negative ¤ deals no damage
     if defender.card.type == "location":
         verdict.cite("lorcana:4.6.8.3")                                     # no damage back from a location
     if defender.has("Resist") or attacker.has("Resist"):
@@ -500,7 +500,10 @@ def _enter(state: State, card: Instance, onto: Instance | None, action: Action) 
 def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
     """Resolve an action card's effects; returns the refs its choices banished through Vanish."""
     chosen = [str(t) for t in action.get("targets") or []]
+    waiting = len(state.pending)
     resolve_action(state, source, Targets(state, chosen, state.active))
+    if len(state.pending) > waiting:
+        state.cite("lorcana:6.7.4")                                          # they wait for the effect to end
     vanished = []
     for ref in chosen:                                                       # Vanish, after the effect (8.14.2)
         target = state.cards[ref]

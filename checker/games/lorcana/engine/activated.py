@@ -10,6 +10,7 @@ from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.damage import game_state_check
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import trigger
+from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.zonecards import card_matches, select, understood
 from checker.grammar.walk import nodes
@@ -110,18 +111,20 @@ def _exert_another(state: State, card: Instance, phrase: Any, taken: list[Instan
     """The card that pays «⟳ one of your characters»: a ready, dry card of the player's that the phrase allows and
     no other part of the cost uses (``taken``), named in ``choices`` ({cards: [ref]}) unless only one can pay
     (lorcana:5.1.1.11: a drying character can't ⟳). Nothing is exerted here."""
-    if not understood(phrase):
+    fits = matches if supported(phrase) else card_matches if understood(phrase) else None   # in play: «… here»
+    if fits is None:
         state.unresolved.append("exert_with_symbol: no se sabe qué cartas pueden pagarlo")
         return []
     valid = [c for c in state.in_play(card.owner) if not c.exerted and (c.dry or c.card.type != "character")
-             and c not in taken and card_matches(phrase, c, card)]
+             and c not in taken and fits(phrase, c, card)]
     if not valid:
-        return Verdict(False, ["lorcana:1.5.3", "lorcana:5.1.1.11"], "no hay ninguna carta preparada y seca con la "
-                       "que pagar «⟳ …»: el coste no se puede pagar entero")
+        return Verdict(False, ["lorcana:1.5.3", "lorcana:5.1.1.11", "lorcana:4.4.2.1"],
+                       "no hay ninguna carta preparada y seca con la que pagar «⟳ …»: el coste no se puede pagar "
+                       "entero")
     picked = select(state, "exert_with_symbol", valid, 1, 1, "lorcana:1.5.3")
     if picked is None:
         return Verdict(False, ["lorcana:1.5.3"], "falta qué carta se agota para pagar (choices: [{cards: [ref]}])")
-    state.cite("lorcana:1.5.3")
+    state.cite("lorcana:1.5.3", "lorcana:4.4.2.1")                           # only a dry character pays it
     return list(picked[0])
 
 

@@ -54,6 +54,14 @@ def _self_state(cond: dict[str, Any], state: State, source: Instance) -> bool | 
             "at_location": card.at is not None}.get(state_kind)
 
 
+def _damage_at_least(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if this character has 3 or more damage» (about another card: read through ``holds``' referent)."""
+    if not _is_self(cond.get("subject_np", {})):
+        return None
+    number = next((int(f["number"]) for k, f in nodes(cond.get("amount_at_least", {})) if "number" in f), None)
+    return None if number is None else source.damage >= number
+
+
 def _damage(wanted: bool) -> Check:
     def check(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
         if not _is_self(cond.get("subject_np", {})):
@@ -160,14 +168,39 @@ CONDITIONS: dict[str, Check] = {
     "there_is": _there_is,
     "has_cards": _has_cards_under,
     "has_stat": _has_stat,
+    "has_damage_at_least": _damage_at_least,
     "you_have_lore_at_least": _you_have_lore,
     "no_opponent_more_lore": lambda cond, state, source: all(
         state.players[p].lore <= state.players[source.owner].lore for p in state.opponents(source.owner)),
 }
 #: Conditions the handler reads only in some forms (``coverage.py`` asks it, so the report counts what runs).
 COND_READS: dict[str, Callable[[dict[str, Any]], bool]] = {
-    "has_stat": lambda cond: _is_self(cond.get("subject_np", {})),
+    "has_stat": lambda cond: _is_self(cond.get("subject_np", {})) or _pointed(cond),
+    "has_damage_at_least": lambda cond: _is_self(cond.get("subject_np", {})) or _pointed(cond),
 }
+#: Conditions about one card whose subject may be a card the effect or the trigger points to («if that character
+#: has 3 or more damage», «if she has 6 ¤ or more»): ``holds`` evaluates them as about that card itself.
+ABOUT_A_CARD = frozenset({"has_stat", "has_damage_at_least"})
+
+
+def _pointed(cond: dict[str, Any]) -> bool:
+    """«that character», «she»: the subject is a card named before, not the card itself."""
+    subject = cond.get("subject_np", {})
+    return "pronoun" in subject or any(kind == "that_card" for kind, _ in nodes(subject))
+
+
+def _referent(cond: dict[str, Any], state: State, source: Instance,
+              zone: ZoneContext | None) -> tuple[dict[str, Any], Instance] | None:
+    """The condition as about the card it points to, and that card: the one the effect acted on last, or else the
+    card the trigger is about; ``None`` when it points to none or several."""
+    acted = zone.acted if zone is not None else None
+    if acted:
+        card = acted[0] if len(acted) == 1 else None
+    else:
+        card = state.cards.get(state.subject) if state.subject is not None else None
+    if card is None:
+        return None
+    return {**cond, "subject_np": {"card_np": {"self_ref": {"this_card": {}}}}}, card
 #: Condition wrappers whose ``cond`` is evaluated («while …», «if …»; «unless …» holds when its ``cond`` fails).
 WRAPPERS = ("while_condition", "if_condition", "unless")
 
@@ -293,6 +326,9 @@ def holds(prefixes: list[dict[str, Any]], state: State, source: Instance,
             check = CONDITIONS.get(kind)
             if kind == "is_state" and str(cond.get("she_is", "")).casefold() in ("it's", "it is"):
                 value = _about_looked(cond, source, zone)
+            elif kind in ABOUT_A_CARD and _pointed(cond):                     # «if that character has …»
+                about = _referent(cond, state, source, zone)
+                value = check(about[0], state, about[1]) if check and about else None
             else:
                 value = check(cond, state, source) if check else None
         if value is not None and "unless" in fields.get("condition", {}):

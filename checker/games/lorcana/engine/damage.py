@@ -88,6 +88,7 @@ def deal_damage(state: State, target: Instance, amount: int) -> int:
     state.dealt[target.ref] = placed
     mark_lethal(state, target)
     if placed:
+        state.cite("lorcana:1.9.2.1")                                        # dealt: counters placed
         trigger(state, target, "dealt_damage")
     return placed
 

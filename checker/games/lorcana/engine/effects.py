@@ -28,6 +28,9 @@ Structure = dict[str, Any]
 #: Choosing a card the phrase does not allow, or not choosing while a valid choice exists, is refused (the action
 #: is illegal and undone by the shared action loop).
 CHOICE = "lorcana:6.7.3"
+#: The card states a phrase can ask for, and the rules that define them (lorcana:5.1.1).
+DEFINED = {"ready": "lorcana:5.1.1.1", "exerted": "lorcana:5.1.1.2", "damaged": "lorcana:5.1.1.3",
+           "undamaged": "lorcana:5.1.1.4"}
 #: What a choice must meet, checked as it is made (lorcana:6.1.3.1).
 REQUIREMENT = "lorcana:6.1.3.1"
 
@@ -61,6 +64,7 @@ class Targets:
         self._previous = group
         if group:
             self.groups.append(list(group))
+            self.zone.acted = list(group)
 
     def in_play(self) -> list[Instance]:
         """The cards «they» names in a clause about cards in play: the last group acted on, or the last one before
@@ -144,8 +148,11 @@ class Targets:
                           *itself)
         if checked:
             self.state.cite(CHOICE, REQUIREMENT)                             # the choice meets what it asks
+            self.state.cite(*(DEFINED[k] for k, _ in nodes(phrase) if k in DEFINED))   # «damaged», «exerted»…
             if card.has("Singer") and any(k == "cost_threshold" for k, _ in nodes(phrase)):
                 self.state.cite("lorcana:8.11.2")                            # Singer changes no ink cost
+        if self.chooser != self.state.active:
+            self.state.cite("lorcana:1.4.3")                                 # the card's player decides for it
         if card.has("Vanish") and card.owner != self.chooser and source is not None \
                 and source.card.type != "action":
             self.state.cite("lorcana:8.14.1")                                # only an action's choice vanishes it
@@ -605,6 +612,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
         if option is None:
             return
         structure = {"statement": {**{k: v for k, v in statement.items() if k != "joint"}, "clause": [option]}}
+    elif isinstance(statement, dict) and len(statement.get("clause", [])) > 1:
+        structure = {"statement": {**statement, "clause": _shared(statement["clause"])}}
     for kind, fields in nodes(structure):
         if kind not in ("imperative", "declarative"):
             continue
@@ -623,6 +632,34 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             state.unresolved.append("purpose")
         if fields.get("optional") == "may":     # a triggered ability's own «may» was its use; a later one in it
             targets.decided = False             # («If you do, you may …») is a decision of its own (6.1.4)
+
+
+#: Verbs that change the cards their subject names, and so share it and its duration across «and».
+MODIFIERS = frozenset({"gets", "gains", "loses"})
+
+
+def _shared(clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """«Chosen character gains Rush and gets +2 ¤ this turn»: a third-person verb after «and» with no subject of
+    its own acts on the cards the clause before acted on (not a new choice), and when every clause changes cards
+    and only the last says how long, that duration is every clause's."""
+    empty: dict[str, Any] = {}
+    predicates: list[dict[str, Any]] = [next(iter(c.values()), empty).get("predicate", {}) for c in clauses]
+    verbs = [next(iter(p), "") for p in predicates]
+    durations = [p.get(v, {}).get("duration") if isinstance(p.get(v), dict) else None
+                 for p, v in zip(predicates, verbs, strict=True)]
+    common = durations[-1] if set(verbs) <= MODIFIERS and all(d is None for d in durations[:-1]) else None
+    shared: list[dict[str, Any]] = []
+    for index, (clause, verb) in enumerate(zip(clauses, verbs, strict=True)):
+        ((kind, fields),) = clause.items()
+        args = fields.get("predicate", {}).get(verb, {})
+        if common is not None and index < len(clauses) - 1 and isinstance(args, dict):
+            fields = {**fields, "predicate": {verb: {**args, "duration": common}}}
+        word = next((str(v) for v in args.values() if isinstance(v, str)), "") if isinstance(args, dict) else ""
+        if kind == "imperative" and index and verb in MODIFIERS and word.casefold().endswith("s") \
+                and "declarative" in clauses[index - 1]:
+            kind, fields = "declarative", {**fields, "subject": {"pronoun": {"personal": "they"}}}
+        shared.append({kind: fields})
+    return shared
 
 
 def _either(statement: dict[str, Any]) -> bool:

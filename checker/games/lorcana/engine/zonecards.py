@@ -31,6 +31,8 @@ class ZoneContext:
     players: list[str] | None = None
     #: The card whose effect this is: another card's effect starts afresh.
     source: str | None = None
+    #: The cards the last clause acted on, for a later «if that character has …» (``conditions.holds``).
+    acted: list[Instance] | None = None
 
 
 class Choosing(Protocol):
