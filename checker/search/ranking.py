@@ -141,9 +141,12 @@ class Index:
         for part in query.strip().replace('"', " ").split():
             part = re.sub(r"^[*+\-:^~]+$", "", part)
             presence = part[0] if part[:1] in ("+", "-") else ""
+            boosted = re.fullmatch(r"(.+)\^1", part)                          # «4^1»: a boost of 1, no wildcard
+            part = boosted.group(1) if boosted else part
             pieces = re.split(r":", part[len(presence):])
             for index, piece in enumerate(pieces):
-                prefix = not presence and (index == len(pieces) - 1 or piece in ("title", "text", "tags"))
+                prefix = not presence and not boosted and (index == len(pieces) - 1
+                                                            or piece in ("title", "text", "tags"))
                 terms.extend(Clause(t.lower(), prefix, presence) for t in self.separator.split(piece) if t)
         return terms
 

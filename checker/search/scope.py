@@ -78,11 +78,11 @@ def rescored(score: float, matched: int, counted: int, favoured: bool) -> float:
 def split_filter(query: str, names: Mapping[str, str] | None = None) -> Scoped:
     """The query's game filter and the words searched (``_filtered``); in a question of ``SENTENCE`` words or more a
     bare number («jugando a 4», «tengo 3 tintas») is a number, not the start of every rule ID of that section: it is
-    searched whole (lunr's exact term: Material leaves a term written ``4:`` without its wildcard)."""
+    searched whole (a lunr term with a boost, ``4^1``, which Material leaves without its wildcard)."""
     scoped = _filtered(query, names)
     if len(scoped.query.split()) < SENTENCE:
         return scoped
-    return Scoped(_BARE.sub(r"\1:", scoped.query), scoped.game)
+    return Scoped(_BARE.sub(r"\1^1", scoped.query), scoped.game)
 
 
 #: Words from which a query is a sentence, whose bare numbers are numbers.

@@ -7,7 +7,7 @@
  *   - `juego:<id>` in the query keeps only that game's pages (the term itself is not searched), and so does a query
  *     that names one game («limite de mano lorcana»), whose name is then not searched unless it is all it says;
  *   - each document's score grows with the share of the query's terms it matched;
- *   - without a filter, the query's words may point to one game, whose pages then weigh more;
+ *   - without a filter, the query's words may point to one game (the likeliest by MARGIN), whose pages weigh more;
  *   - without a filter, a page whose title the query says whole weighs TITLED times more;
  *   - every page result says which game it belongs to;
  *   - results carry only what Material shows (the fields that only help to find a page stay in the worker).
@@ -17,7 +17,8 @@
 (() => {
   "use strict"
 
-  const RATIO = 4.0
+  const SMOOTHING = 0.5
+  const MARGIN = 2.0
   const BOOST = 3.0
   const COVERAGE = 10
   const TITLED = 3.0
@@ -25,6 +26,8 @@
   const FILTER = /(?:^|\s)juego:(\S*)/i
   const SHORT = /(?:^|\s)\S{1,2}$/u
   const SIGNED = /(^|\s)[+\-–]+(?=\d)/gu
+  const SENTENCE = 3
+  const BARE = /(^|\s)(\d+)(?=\s|$)/gu
   const WAIT = 150
   const SHOWN = new Set(["title", "text", "tags"])
   const SETUP = 0
@@ -48,7 +51,16 @@
     return null
   }
 
+  /* In a question of SENTENCE words or more a bare number («jugando a 4») is searched whole («4^1»: a boost of 1,
+   * which Material leaves without its wildcard), not as the start of every rule ID of that section */
   function splitFilter(signed) {
+    const scoped = filtered(signed)
+    if (scoped.query.split(/\s+/).filter(Boolean).length < SENTENCE)
+      return scoped
+    return { ...scoped, query: scoped.query.replace(BARE, "$1$2^1") }
+  }
+
+  function filtered(signed) {
     const query = signed.replace(SIGNED, "$1")   /* «+2», «-1»: modifiers, not lunr's required/prohibited marks */
     const found = FILTER.exec(query)
     if (found !== null) {
@@ -93,6 +105,8 @@
     return said.length === 1 ? said[0][0] : null
   }
 
+  /* How likely each game makes the query's matched terms (the smoothed share of its documents matching each one,
+   * multiplied in the terms' alphabetical order); a game MARGIN times likelier than every other is the query's */
   function inferredGame(groups) {
     const perTerm = new Map()
     for (const group of groups) {
@@ -107,17 +121,19 @@
           counts.set(game, (counts.get(game) || 0) + 1)
         }
     }
-    const votes = new Map()
-    for (const counts of perTerm.values()) {
-      const shares = Object.entries(sizes)
-        .filter(([, size]) => size)
-        .map(([game, size]) => [(counts.get(game) || 0) / size, game])
-        .sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0))
-      if (shares.length && shares[0][0] > 0 && shares.slice(1).every(([share]) => shares[0][0] >= RATIO * share))
-        votes.set(shares[0][1], (votes.get(shares[0][1]) || 0) + 1)
-    }
-    const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1])
-    if (!ranked.length || (ranked.length > 1 && ranked[0][1] === ranked[1][1]))
+    if (!perTerm.size)
+      return null
+    const terms = [...perTerm.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const ranked = Object.entries(sizes)
+      .filter(([, size]) => size)
+      .map(([game, size]) => {
+        let value = 1.0
+        for (const term of terms)
+          value *= ((perTerm.get(term).get(game) || 0) + SMOOTHING) / (size + 2 * SMOOTHING)
+        return [game, value]
+      })
+      .sort((a, b) => b[1] - a[1])
+    if (!ranked.length || (ranked.length > 1 && ranked[0][1] < MARGIN * ranked[1][1]))
       return null
     return ranked[0][0]
   }
