@@ -36,10 +36,13 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours"), "their_inkwell": ("inked", "o
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
                "opponent_puts_into": "zone",
                "you_draw": "yours", "you_move": "yours", "you_put_into": "zone", "you_ready": "any",
-               "you_remove_damage": "any"}
-#: The engine event of the event node types about playing or drawing a card (the others: their verb, their zone).
+               "you_remove_damage": "any", "opponent_draws": "opponent", "you_discard": "yours",
+               "opponent_discards": "opponent"}
+#: The engine event of the event node types about playing, drawing or discarding a card (the others: their verb,
+#: their zone).
 PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn", "you_move": "moves",
-               "you_ready": "readied", "you_remove_damage": "damage_removed"}
+               "you_ready": "readied", "you_remove_damage": "damage_removed", "opponent_draws": "drawn",
+               "you_discard": "discarded", "opponent_discards": "discarded"}
 #: Event node types that can be about the card itself («whenever you ready this character»), and their event.
 OWN_ACTS = {"you_play": "played", "you_ready": "readied", "you_remove_damage": "damage_removed"}
 
@@ -53,7 +56,7 @@ TRIGGER_SCOPES = frozenset({"during_scope", "this_turn_scope"})
 
 #: Zone changes that are events: (from zone, to zone) → engine event («leaves play», «put into the inkwell»).
 _MOVES = {("play", "discard"): "leaves_play", ("play", "hand"): "leaves_play", ("play", "deck"): "leaves_play",
-          ("play", "inkwell"): "leaves_play"}
+          ("play", "inkwell"): "leaves_play", ("hand", "discard"): "discarded"}
 
 Watch = tuple[frozenset[str], Any, str]
 
