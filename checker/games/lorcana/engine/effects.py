@@ -212,6 +212,8 @@ class Clause:
     optional: bool = False
     #: «… to [B]» (lorcana:6.1.5.1): what follows when this clause is done; read by the verbs that pay for it.
     purpose: dict[str, Any] | None = None
+    #: «gains Rush and gets +2 ¤ this turn»: the duration the last clause gives every one (``_shared``).
+    duration: dict[str, Any] | None = None
 
     @property
     def player(self) -> str:
@@ -453,8 +455,9 @@ def _modifies(verb: str) -> Effect:
     def effect(c: Clause) -> bool:
         if c.subject is None or not ("stat_mod" in c.args or "keyword_list" in c.args):
             return False
-        until = _until(c.args, c.player)
-        if until is None or not lasting(c.args):
+        timed = c.args if c.duration is None or "duration" in c.args else {**c.args, "duration": c.duration}
+        until = _until(timed, c.player)
+        if until is None or not lasting(timed):
             return False
         assert c.subject is not None
         group = _group(c.subject, c.state, c.source, c.targets.in_play())
@@ -626,7 +629,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             continue
         effect = EFFECTS.get(verb)
         if effect is None or not effect(Clause(args, fields.get("subject"), state, source, targets,
-                                                  fields.get("optional") == "may", fields.get("purpose"))):
+                                                  fields.get("optional") == "may", fields.get("purpose"),
+                                                  fields.get(SHARED_DURATION))):
             state.unresolved.append(verb)
         elif "purpose" in fields and verb not in PAYS_FOR:                   # «[A] to [B]»: [B] is never dropped
             state.unresolved.append("purpose")
@@ -634,6 +638,8 @@ def resolve(structure: Structure, state: State, source: Instance, targets: Targe
             targets.decided = False             # («If you do, you may …») is a decision of its own (6.1.4)
 
 
+#: Where ``_shared`` puts the duration a clause takes from the last one (the clause's own fields are not copied).
+SHARED_DURATION = "shared_duration"
 #: Verbs that change the cards their subject names, and so share it and its duration across «and».
 MODIFIERS = frozenset({"gets", "gains", "loses"})
 
@@ -653,7 +659,7 @@ def _shared(clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ((kind, fields),) = clause.items()
         args = fields.get("predicate", {}).get(verb, {})
         if common is not None and index < len(clauses) - 1 and isinstance(args, dict):
-            fields = {**fields, "predicate": {verb: {**args, "duration": common}}}
+            fields = {**fields, SHARED_DURATION: common}
         word = next((str(v) for v in args.values() if isinstance(v, str)), "") if isinstance(args, dict) else ""
         if kind == "imperative" and index and verb in MODIFIERS and word.casefold().endswith("s") \
                 and "declarative" in clauses[index - 1]:
