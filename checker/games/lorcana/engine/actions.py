@@ -14,7 +14,7 @@ from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.costs import free_permission, move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
 from checker.games.lorcana.engine.effects import Targets
-from checker.games.lorcana.engine.events import events_of, fire_delayed, trigger
+from checker.games.lorcana.engine.events import events_of, fire_delayed, flush_moves, trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import challenge_limits, play_bans, play_limits
 from checker.games.lorcana.engine.playing import enter, resolve_action
@@ -198,6 +198,8 @@ def challenge(state: State, action: Action) -> Verdict:
                            *keywords)                                # chosen one be challenged (Evasive…)
         for guard in bodyguards:                                             # «if able»: it can't be challenged
             verdict.cite("lorcana:8.3.3", *can_challenge(state, attacker, guard).rules)
+    elif defender.card.type == "character":
+        verdict.cite("lorcana:8.3.3")                                        # the limiter is met
     verdict.cite("lorcana:4.6", "lorcana:4.6.4.4")
     if defender.has("Ward"):
         verdict.cite("lorcana:8.15.1")                                      # challenging is not choosing
@@ -273,9 +275,10 @@ def challenge(state: State, action: Action) -> Verdict:
 
 
 # ---------------------------------------------------------------------------------------------- play
-def _banned(state: State, card: Instance) -> Verdict | None:
+def _banned(state: State, card: Instance, via: str) -> Verdict | None:
     """A static ability in play that stops its player from playing the card («While this character is exerted,
-    opponents can't play songs»): a can't beats the rules that allow it (lorcana:1.2.2), by any means of playing."""
+    opponents can't play songs»): a can't beats the rules that allow it (lorcana:1.2.2), by any means of playing
+    (singing is one, an alternate cost: 1.5.5.1)."""
     for source in state.in_play():
         for prefixes, who, phrase in play_bans(source.card):
             stopped = {"all": True, "you": state.active == source.owner,
@@ -289,7 +292,9 @@ def _banned(state: State, card: Instance) -> Verdict | None:
                 conditional = ["lorcana:6.4.3", *(["lorcana:6.1.13.5"] if any(
                     "while_condition" in p.get("prefix", {}).get("condition", {}) for p in prefixes) else [])]
                 return illegal(f"«{card.card.name}» no se puede jugar: una habilidad de {source.ref} lo impide",
-                               "lorcana:4.3.2.1", "lorcana:1.2.2", *(conditional if prefixes else []))
+                               "lorcana:4.3.2.1", "lorcana:1.2.2", *(conditional if prefixes else []),
+                               *{"sing": ["lorcana:1.5.5.1", "lorcana:5.4.4.2"], "shift": ["lorcana:8.10.1"]
+                                 }.get(via, []))
     return None
 
 
@@ -308,10 +313,10 @@ def play(state: State, action: Action) -> Verdict:
         elif stopped:
             return illegal(f"«{card.card.name}» no se puede jugar ahora: su habilidad lo impide", "lorcana:4.3.2.1",
                            "lorcana:1.2.2", "lorcana:6.4.4.1")
-    banned = _banned(state, card)
+    via = str(action.get("via", "ink"))
+    banned = _banned(state, card, via)
     if banned is not None:
         return banned
-    via = str(action.get("via", "ink"))
     onto: Instance | None = None
     rules = ["lorcana:4.3"]
     if via == "ink":
@@ -346,7 +351,7 @@ def play(state: State, action: Action) -> Verdict:
     rules.append("lorcana:4.3.3.2" if card.card.type == "action" else "lorcana:4.3.3.1")   # how it enters play
     if card.card.type == "action":
         rules.append("lorcana:6.7.1.2")                                      # in the Play zone while it resolved
-    game_state_check(state)
+    game_state_check(state, after_effect=card.card.type == "action")
     if vanished:
         rules.append("lorcana:8.14.1")
     if any(state.cards[r].owner == state.active and state.cards[r].has("Vanish") for r in chosen):
@@ -502,6 +507,7 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
     chosen = [str(t) for t in action.get("targets") or []]
     waiting = len(state.pending)
     resolve_action(state, source, Targets(state, chosen, state.active))
+    flush_moves(state)                                                       # what its moves triggered waits too
     if len(state.pending) > waiting:
         state.cite("lorcana:6.7.4")                                          # they wait for the effect to end
     vanished = []
@@ -552,8 +558,10 @@ def end_turn(state: State, action: Action) -> Verdict:
                        if can_challenge(state, card, d).legal]
             if targets:
                 located = ["lorcana:4.6.8.2"] if any(d.card.type == "location" for d in targets) else []
+                able = [r for r in can_challenge(state, card, targets[0]).rules      # the keywords that let
+                        if r.partition(":")[2].split(".")[0] == "8"]                 # it (Rush, Alert…)
                 return illegal(f"«{card.ref}» tiene Temerario y puede desafiar: el turno no puede terminar",
-                               "lorcana:8.7.3", "lorcana:3.4.1", *located)
+                               "lorcana:8.7.3", "lorcana:3.4.1", *located, *able)
         if card.has("Reckless"):                                             # not able: the turn may end
             reckless += ["lorcana:8.7.3", *(["lorcana:1.2.2"] if "cant_challenge" in card.flags() else [])]
             reckless += ["lorcana:5.1.1.11"] if not card.dry and not card.has("Rush") else []   # drying

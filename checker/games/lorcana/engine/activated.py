@@ -44,7 +44,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
             return Verdict(False, ["lorcana:4.4"], "solo se activan habilidades de tus cartas en juego")
         resolve_sentences(once["start"]["sentence"], state, card,                 # using it is the decision
                           Targets(state, [str(t) for t in action.get("targets") or []], state.active), decided=True)
-        game_state_check(state)
+        game_state_check(state, after_effect=True)
         return Verdict(True, ["lorcana:4.4", "lorcana:6.1.13.2", *new_location(card)], "habilidad usada")
     if ability is None:
         raise ReglasError(f"action.ability: «{card.card.name}» no tiene la habilidad activada «{wanted.upper()}»",
@@ -98,7 +98,7 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         trigger(state, card, "banished")
     resolve_sentences(node.get("sentence", []), state, card,
                       Targets(state, [str(t) for t in action.get("targets") or []], state.active))
-    game_state_check(state)
+    game_state_check(state, after_effect=True)
     if len(state.pending) > waiting:                                         # after the effect (6.3.3, 4.4.5)
         state.cite("lorcana:6.3.3", "lorcana:4.4.5")
     usable = ["lorcana:4.4.2"] if card.card.type in ("item", "location") else []   # no drying for these

@@ -120,7 +120,7 @@ def settle(state: State) -> None:
     """The game state check, run again after each check that changed something (lorcana:1.8.3); static abilities
     are recomputed first, so a location that leaves play takes its bonus with it."""
     refresh(state)
-    while game_state_check(state) and state.winner is None:
+    while game_state_check(state, after_effect=True) and state.winner is None:
         refresh(state)
         state.applied.append("lorcana:1.8.3")
 

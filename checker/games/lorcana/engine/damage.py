@@ -107,10 +107,11 @@ def draw(state: State, player: str, count: int) -> None:
         trigger(state, card, "drawn")                                        # «whenever you draw a card»
 
 
-def game_state_check(state: State, event: str = "banished") -> list[Instance]:
+def game_state_check(state: State, event: str = "banished", after_effect: bool = False) -> list[Instance]:
     """The game state check (lorcana:1.8): banish what has damage ≥ willpower, all at once, then trigger ``event``
     for each; the first player at 20 lore wins; a player whose turn ended with an empty deck loses. Conditions
-    count only as the check happens (1.8.5). Returns the cards it banished (not those a replacement
+    count only as the check happens (1.8.5); ``after_effect``: the check that follows an action's or an ability's
+    effects (6.7.5), cited when it decides something. Returns the cards it banished (not those a replacement
     effect saved, 6.5.4)."""
 
     banished = [c for c in state.in_play() if c.card.type in ("character", "location")
@@ -122,6 +123,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         state.lethal.clear()
     if banished:
         state.applied.append("lorcana:1.8.1.4")
+        if after_effect:
+            state.cite("lorcana:6.7.5")
         if any(c.modifiers_of("willpower") for c in banished):
             state.cite("lorcana:6.6.1.1", "lorcana:6.7.5")                   # its willpower as modified now, once
                                                                              # the effects have resolved
@@ -138,7 +141,8 @@ def game_state_check(state: State, event: str = "banished") -> list[Instance]:
         state.winner = leaders[0] if leaders else None
         if leaders:
             state.cite("lorcana:1.8.1", "lorcana:1.8.1.1", "lorcana:1.11.3",
-                       *(["lorcana:1.8.4"] if len(leaders) > 1 else []))     # each in turn order
+                       *(["lorcana:1.8.4"] if len(leaders) > 1 else []),     # each in turn order
+                       *(["lorcana:6.7.5"] if after_effect else []))         # once the effects resolved
     if state.winner is None and state.ended_empty:                           # lorcana:1.8.1.2
         survivors = [p for p in state.players if p not in state.ended_empty]
         state.winner = survivors[0] if len(survivors) == 1 else None

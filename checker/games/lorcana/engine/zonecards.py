@@ -344,8 +344,9 @@ def put(state: State, cards: list[Instance], place: Where, player: str) -> bool:
             owner.zones["deck"].remove(card.ref)
             owner.zones["deck"].insert(0, card.ref)
         elif place.zone == "inkwell":                                        # facedown, unrevealed (7.5.6)
-            if place.exerted:
+            if place.exerted:                                                # the text beats «ready» (1.2.1)
                 owner.ink_exerted += moved
+                state.cite("lorcana:1.2.1")
             else:
                 owner.ink_ready += moved                                     # facedown and ready (7.5.2)
     if place.zone == "hand" and cards:

@@ -266,6 +266,8 @@ def _put_top_or_bottom(c: ClauseView) -> bool:
     side = next_choice(c.state, "place", "put_top_or_bottom")
     if side is None:
         return True
+    if any(card.owner != c.player for card in cards):
+        c.state.cite("lorcana:1.4.3")                                        # its player decides; the deck's moves it
     return _place(c, cards, {"on_top" if side == "top" else "on_bottom": {"deck_ref": c.args.get("deck_ref")}},
                   True, "put_top_or_bottom")
 
