@@ -23,9 +23,12 @@ from checker.search.separator import with_function_words
 from checker.search.stopwords import stop_words
 from checker.search.synonyms import Synonyms
 from checker.search.tokens import tokenize
+from checker.symbols import SYMBOLS
 from checker.text import fold
 
 TEXT_FIELD, TITLE_FIELD = "voc", "tvoc"
+#: Key of the index's ``config`` with the card symbols' names and icon classes, for the snippets.
+SYMBOLS_KEY = "reglas_symbols"
 INFLECTION_FIELD = "ivoc"
 TAGS_BOOST = 10.0
 #: Generated forms («temerarios» from «Temerario») help recall but must not outweigh real words.
@@ -80,6 +83,7 @@ def enrich(index: dict[str, Any], vocabulary: Vocabulary, stop: Iterable[str] = 
     games, community, extra = vocabulary.games, vocabulary.community, vocabulary.extra
     config[GAMES_KEY] = {"prefixes": {prefix: game.id for prefix, game in games.items()},
                         "names": {game.id: game.short_name or game.name for game in games.values()}}
+    config[SYMBOLS_KEY] = {symbol.name: symbol.css for symbol in SYMBOLS}     # «{Fuerza}» → its icon (the worker)
     synonyms = {prefix: game.search_synonyms for prefix, game in games.items() if game.search_synonyms}
     config["separator"] = with_function_words(config["separator"], stop)
     separator = re.compile(config["separator"])

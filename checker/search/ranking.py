@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
-from checker.search.scope import GAMES_KEY, TITLED, game_of, inferred_game, rescored, says_title, split_filter
+from checker.search.scope import (GAMES_KEY, TITLED, game_of, inferred_game, page_weight, rescored, says_title,
+                                  split_filter)
 from checker.search.stopwords import stop_words
 from checker.search.tokens import tokenize
 
@@ -212,11 +213,16 @@ class Index:
         for hit in self.search(scoped.query):
             groups.setdefault(hit.parent if hit.parent is not None else hit.location, []).append(hit)
         game = {location: game_of(location, self.games) for location in groups}
+        favoured = None
         if scoped.game is not None:
-            return [(location, hits) for location, hits in groups.items() if game[location] == scoped.game]
-        favoured = inferred_game(
-            [(game[page], hit.terms) for page, hits in groups.items() for hit in hits], self.game_sizes())
+            groups = {location: hits for location, hits in groups.items() if game[location] == scoped.game}
+        else:
+            favoured = inferred_game(
+                [(game[page], hit.terms) for page, hits in groups.items() for hit in hits], self.game_sizes())
         titles = {doc["location"]: str(doc.get("title", "")) for doc in self.docs}
-        return sorted(groups.items(), key=lambda item: -max(
-            rescored(hit.score, len(hit.terms), hit.counted, game[item[0]] == favoured and favoured is not None)
-            for hit in item[1]) * (TITLED if says_title(titles.get(item[0], ""), scoped.query) else 1.0))
+        weights = {location: page_weight([rescored(hit.score, len(hit.terms), hit.counted,
+                                                   favoured is not None and game[location] == favoured)
+                                          for hit in hits])
+                   * (TITLED if says_title(titles.get(location, ""), scoped.query) else 1.0)
+                   for location, hits in groups.items()}
+        return sorted(groups.items(), key=lambda item: -weights[item[0]])

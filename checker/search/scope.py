@@ -6,12 +6,13 @@ here, with the same rules, so ``reglas buscar`` lists what the search box lists:
 - ``juego:<id>`` anywhere in the query keeps only that game's pages (the term itself is not searched), and so does
   a query that names one game («limite de mano lorcana»): the game's name is not searched either, unless it is all
   the query says;
-- every document's score is weighed by the share of the query's terms it matched (``rescored``);
+- every document's score is weighed by the share of the query's terms it matched (``rescored``), and a page weighs
+  the sum of its documents' weights (``page_weight``);
 - without a filter, the query's words may point to one game (``inferred_game``: how likely each game makes the
   words it matches, and whether one is ``MARGIN`` times likelier than the rest), whose pages then weigh ``BOOST``
   times more;
-- without a filter, a page whose title the query says whole («quien puede gastar piedras de alma» and the page
-  «Piedras de alma») weighs ``TITLED`` times more (``says_title``).
+- a page whose title the query says whole («quien puede gastar piedras de alma» and the page «Piedras de alma»)
+  weighs ``TITLED`` times more (``says_title``).
 """
 
 from __future__ import annotations
@@ -73,6 +74,16 @@ def rescored(score: float, matched: int, counted: int, favoured: bool) -> float:
     for _ in range(COVERAGE):       # multiplied out, as the browser does: a float power may differ in its last bit
         weight *= 1 + share
     return score * weight * (BOOST if favoured else 1.0)
+
+
+def page_weight(weights: Sequence[float]) -> float:
+    """A page's weight in the results: the sum of its matching documents' (``rescored``), largest first, added one by
+    one as the browser does. A page with several sections that answer part of a question outweighs one with a single
+    section that says one of its words."""
+    total = 0.0
+    for weight in sorted(weights, reverse=True):
+        total += weight
+    return total
 
 
 def split_filter(query: str, names: Mapping[str, str] | None = None) -> Scoped:

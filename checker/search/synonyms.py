@@ -41,19 +41,30 @@ class Synonyms:
                 raise ReglasError("un grupo de sinónimos necesita al menos dos frases, y cada una alguna palabra que "
                                   "la búsqueda indexe (no solo palabras vacías como «más» o «que»)",
                                   where=f"{path}:{number}", fix="separa las frases con comas y quita las vacías")
-            groups.append(tuple(tuple(stem(w) for w in phrase) for phrase in phrases))
+            groups.append(tuple(tuple(_number(w) or stem(w) for w in phrase) for phrase in phrases))
             words.append(tuple(dict.fromkeys(w for phrase in phrases for w in phrase if is_word(w))))
         return cls(tuple(groups), tuple(words))
 
     def expand(self, tokens: Sequence[str]) -> set[str]:
         """The words of every group one of whose phrases ``tokens`` say (folded forms included)."""
-        stems = [stem(t) for t in tokens if is_word(t)]
+        stems = [_number(t) or stem(t) for t in tokens if is_word(t) or _number(t)]
         found: set[str] = set()
         for phrases, words in zip(self.groups, self.words, strict=True):
             if any(_says(stems, phrase) for phrase in phrases):
                 found.update(words)
                 found.update(fold(w) for w in words)
         return found
+
+
+#: Number words and the digits the rules write them with: «bajar de cero» is what a page that says «bajar de 0» says.
+_NUMBERS = {"cero": "0", "uno": "1", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
+            "ocho": "8", "nueve": "9", "diez": "10", "veinte": "20"}
+
+
+def _number(token: str) -> str | None:
+    """The digits of a number, written in digits or in words; ``None`` for any other word."""
+    folded = fold(token)
+    return folded if folded.isdigit() else _NUMBERS.get(folded)
 
 
 def _says(stems: Sequence[str], phrase: Phrase) -> bool:

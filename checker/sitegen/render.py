@@ -135,10 +135,11 @@ def block_anchor(block: str) -> str:
 
 
 def symbol_html(text: str) -> str:
-    """An icon with its text alternative for a card symbol."""
+    """An icon with its text alternative for a card symbol, and its name in braces as hidden text: the search
+    indexes the name («fuerza») and its worker turns «{Fuerza}» back into the icon in the snippets."""
     symbol = BY_TEXT[text]
     return (f'<span class="reglas-sym reglas-sym--{symbol.css}" role="img" aria-label="{symbol.name}" '
-            f'title="{symbol.name}"></span>')
+            f'title="{symbol.name}"><span class="reglas-sym__name">{{{symbol.name}}}</span></span>')
 
 
 def escape(text: str) -> str:

@@ -8,7 +8,7 @@
  *     that names one game («limite de mano lorcana»), whose name is then not searched unless it is all it says;
  *   - each document's score grows with the share of the query's terms it matched;
  *   - without a filter, the query's words may point to one game (the likeliest by MARGIN), whose pages weigh more;
- *   - without a filter, a page whose title the query says whole weighs TITLED times more;
+ *   - a page weighs the sum of its documents' weights, and one whose title the query says whole TITLED times more;
  *   - every page result says which game it belongs to;
  *   - results carry only what Material shows (the fields that only help to find a page stay in the worker).
  * It also loads the index the site build made (reglas-prebuilt.js), rather than indexing in the browser.
@@ -28,6 +28,7 @@
   const SIGNED = /(^|\s)[+\-–]+(?=\d)/gu
   const SENTENCE = 3
   const BARE = /(^|\s)(\d+)(?=\s|$)/gu
+  const ICON = /\{(?:<mark>)?([^{}<]+?)(?:<\/mark>)?\}/gu
   const WAIT = 150
   const SHOWN = new Set(["title", "text", "tags"])
   const SETUP = 0
@@ -37,6 +38,7 @@
 
   let prefixes = []          /* [url prefix, game id], in the index's order */
   let names = {}             /* game id → name */
+  let symbols = {}           /* card symbol name → its icon's class */
   let sizes = {}             /* game id → documents in the index */
   let titles = new Map()     /* page location → title */
   let hidden = []            /* the index's fields that only help to find a page, which Material does not show */
@@ -147,26 +149,42 @@
     return item.score * weight * (favoured ? BOOST : 1.0)
   }
 
+  /* «{Fuerza}» (a card symbol's hidden name, maybe highlighted) back into its icon, as the page shows it */
+  function withIcons(html) {
+    return typeof html !== "string" ? html : html.replace(ICON, (whole, name) => symbols[name] === undefined ? whole
+      : `<span class="reglas-sym reglas-sym--${symbols[name]}" role="img" aria-label="${name}" title="${name}"></span>`)
+  }
+
+  /* a page weighs the sum of its documents' weights, largest first, added one by one (page_weight) */
+  function pageWeight(weights) {
+    let total = 0.0
+    for (const weight of [...weights].sort((a, b) => b - a))
+      total += weight
+    return total
+  }
+
   function scope(result, { query, game }) {
     let groups = result.items
-    if (game !== null) {
+    let favoured = null
+    if (game !== null)
       groups = groups.filter(group => gameOf(group[0].location) === game)
-    } else {
-      const favoured = inferredGame(groups)
-      groups = groups
-        .map(group => {
-          const mine = favoured !== null && gameOf(group[0].location) === favoured
-          const page = group[0].location.split("#")[0]
-          const titled = saysTitle(titles.get(page) || "", query) ? TITLED : 1.0
-          return [group, Math.max(...group.map(item => rescored(item, mine))) * titled]
-        })
-        .sort((a, b) => b[1] - a[1])
-        .map(([group]) => group)
-    }
+    else
+      favoured = inferredGame(groups)
+    groups = groups
+      .map(group => {
+        const mine = favoured !== null && gameOf(group[0].location) === favoured
+        const page = group[0].location.split("#")[0]
+        const titled = saysTitle(titles.get(page) || "", query) ? TITLED : 1.0
+        return [group, pageWeight(group.map(item => rescored(item, mine))) * titled]
+      })
+      .sort((a, b) => b[1] - a[1])
+      .map(([group]) => group)
     for (const group of groups)
       for (const item of group) {
         for (const field of hidden)
           delete item[field]
+        item.text = withIcons(item.text)
+        item.title = withIcons(item.title)
         const name = names[gameOf(item.location)]
         if (name && !item.location.includes("#"))
           item.title = `<span class="reglas-game">${name}</span> ${item.title}`
@@ -243,6 +261,7 @@
       const games = message.data.config.reglas_games || { prefixes: {}, names: {} }
       prefixes = Object.entries(games.prefixes)
       names = games.names
+      symbols = message.data.config.reglas_symbols || {}
       hidden = Object.keys(message.data.config.fields).filter(field => !SHOWN.has(field))
       sizes = Object.fromEntries(Object.values(games.prefixes).map(game => [game, 0]))
       for (const doc of message.data.docs) {
