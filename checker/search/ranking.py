@@ -16,8 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import ReglasError
-from checker.search.scope import (GAMES_KEY, TITLED, game_of, inferred_game, page_weight, rescored, says_title,
-                                  split_filter)
+from checker.search.scope import (
+    GAMES_KEY,
+    TITLED,
+    game_of,
+    inferred_game,
+    page_weight,
+    rescored,
+    says_title,
+    split_filter,
+)
 from checker.search.stopwords import stop_words
 from checker.search.tokens import tokenize
 
