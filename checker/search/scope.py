@@ -11,8 +11,8 @@ here, with the same rules, so ``reglas buscar`` lists what the search box lists:
 - without a filter, the query's words may point to one game (``inferred_game``: how likely each game makes the
   words it matches, and whether one is ``MARGIN`` times likelier than the rest), whose pages then weigh ``BOOST``
   times more;
-- a page whose title the query says whole («quien puede gastar piedras de alma» and the page «Piedras de alma»)
-  weighs ``TITLED`` times more (``says_title``).
+- a page whose title the query says whole («quien puede gastar piedras de alma» and the page «Piedras de alma»), or
+  the other name its title gives in parentheses («Prisa (Rush)»), weighs ``TITLED`` times more (``says_title``).
 """
 
 from __future__ import annotations
@@ -54,9 +54,13 @@ def _words(text: str) -> set[str]:
 
 
 def says_title(title: str, query: str) -> bool:
-    """Whether the query says every word of a page's title (markup and a parenthesis aside)."""
-    words = _words(title)
-    return bool(words) and words <= _words(query)
+    """Whether the query says every word of a page's title (markup and a parenthesis aside), or of the other name a
+    title gives in parentheses («Prisa (Rush)»: «con rush puedo …»)."""
+    said = _words(query)
+    return any(words and words <= said for words in map(_words, [title, *_PAREN.findall(title)]))
+
+
+_PAREN = re.compile(r"\(([^)]*)\)")
 
 
 @dataclass(frozen=True)
@@ -103,8 +107,9 @@ _BARE = re.compile(r"(?<!\S)(\d+)(?!\S)")
 
 def _filtered(query: str, names: Mapping[str, str] | None = None) -> Scoped:
     """The query's game filter: ``juego:<id>``, or the one game it names (``names``: game → name); a signed number
-    («+2», «-1») is a modifier players write, not lunr's «required» or «prohibited» mark: it is searched unsigned."""
-    query = _SIGNED.sub(r"\1", query)
+    («+2», «-1») is a modifier players write, not lunr's «required» or «prohibited» mark: it is searched unsigned, and
+    so are a run of marks that starts no word («++++?») and a colon that ends one («Malifaux: …»)."""
+    query = _COLON.sub("", _MARKS.sub(r"\1", _SIGNED.sub(r"\1", query)))
     found = _FILTER.search(query)
     if found is not None:
         rest = (query[:found.start()] + " " + query[found.end():]).strip()
@@ -119,6 +124,11 @@ def _filtered(query: str, names: Mapping[str, str] | None = None) -> Scoped:
 
 #: A sign before a number at the start of a word.
 _SIGNED = re.compile(r"(^|\s)[+\-–]+(?=\d)")
+#: Marks that start a word and are not followed by a letter or digit («con ++++?»: a fate modifier, not lunr's
+#: «required»): punctuation, not query syntax.
+_MARKS = re.compile(r"(^|\s)[+\-–*^~]+(?=[^\w+\-–*^~]|$)")
+#: A colon that ends a word («Malifaux: ¿…?», «mulligan: …») ends a phrase; it names no field (``juego:`` aside).
+_COLON = re.compile(r"(?<!juego)(?<=\S):+(?=\s|$)", re.IGNORECASE)
 
 
 def game_of(location: str, prefixes: Mapping[str, str]) -> str | None:

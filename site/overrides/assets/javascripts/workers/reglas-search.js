@@ -8,7 +8,8 @@
  *     that names one game («limite de mano lorcana»), whose name is then not searched unless it is all it says;
  *   - each document's score grows with the share of the query's terms it matched;
  *   - without a filter, the query's words may point to one game (the likeliest by MARGIN), whose pages weigh more;
- *   - a page weighs the sum of its documents' weights, and one whose title the query says whole TITLED times more;
+ *   - a page weighs the sum of its documents' weights, and one whose title (or the name in its parentheses) the
+ *     query says whole TITLED times more;
  *   - every page result says which game it belongs to;
  *   - results carry only what Material shows (the fields that only help to find a page stay in the worker).
  * It also loads the index the site build made (reglas-prebuilt.js), rather than indexing in the browser.
@@ -26,6 +27,8 @@
   const FILTER = /(?:^|\s)juego:(\S*)/i
   const SHORT = /(?:^|\s)\S{1,2}$/u
   const SIGNED = /(^|\s)[+\-–]+(?=\d)/gu
+  const MARKS = /(^|\s)[+\-–*^~]+(?=[^\p{L}\p{N}_+\-–*^~]|$)/gu
+  const COLON = /(?<!juego)(?<=\S):+(?=\s|$)/giu
   const SENTENCE = 3
   const BARE = /(^|\s)(\d+)(?=\s|$)/gu
   const ICON = /\{(?:<mark>)?([^{}<]+?)(?:<\/mark>)?\}/gu
@@ -63,7 +66,8 @@
   }
 
   function filtered(signed) {
-    const query = signed.replace(SIGNED, "$1")   /* «+2», «-1»: modifiers, not lunr's required/prohibited marks */
+    /* «+2», «-1»: modifiers, not lunr's required/prohibited marks; «++++?», «Malifaux:»: punctuation, not syntax */
+    const query = signed.replace(SIGNED, "$1").replace(MARKS, "$1").replace(COLON, "")
     const found = FILTER.exec(query)
     if (found !== null) {
       const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length)).trim()
@@ -85,12 +89,14 @@
       .map(word => word.replace(/(?<=...)e?s$/, "")))
   }
 
+  /* the title's words, or those of the other name it gives in parentheses («Prisa (Rush)») */
   function saysTitle(title, query) {
-    const wanted = words(title)
-    if (!wanted.size)
-      return false
     const said = words(query)
-    return [...wanted].every(word => said.has(word))
+    const names = [title, ...[...title.matchAll(/\(([^)]*)\)/g)].map(found => found[1])]
+    return names.some(name => {
+      const wanted = words(name)
+      return wanted.size > 0 && [...wanted].every(word => said.has(word))
+    })
   }
 
   function matched(item) {
