@@ -13,7 +13,7 @@ from checker.games.lorcana.engine.cards import not_static
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.costs import free_permission, move_cost, play_cost, use_reductions, waiting_reductions
 from checker.games.lorcana.engine.damage import deal_damage, draw, game_state_check
-from checker.games.lorcana.engine.effects import Targets
+from checker.games.lorcana.engine.effects import DURATION_RULES, Targets
 from checker.games.lorcana.engine.events import events_of, fire_delayed, flush_moves, trigger
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.flags import challenge_limits, play_bans, play_limits
@@ -56,10 +56,10 @@ def ink(state: State, action: Action) -> Verdict:
     player = state.players[state.active]
     extra = player.inked_this_turn                                           # one more an effect allows (4.2.3.1)
     if extra and player.extra_inked >= player.extra_inks + static_extra_inks(state, state.active):
-        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3")
+        return illegal("ya se ha puesto una carta en el tintero este turno", "lorcana:4.2.3", "lorcana:4.1.1")
     if not card.card.inkwell:
         return illegal(f"«{card.card.name}» no tiene el símbolo de tintero", "lorcana:4.2.1.1",
-                       "lorcana:4.2.1.2", *(["lorcana:7.5.5"] if extra else []))
+                       "lorcana:4.2.1.2", "lorcana:5.2.3", *(["lorcana:7.5.5"] if extra else []))
     player.extra_inked += int(extra)
     more = ["lorcana:4.2.3.1", "lorcana:7.5.5"] if extra else []
     state.move(card, "inkwell")
@@ -92,7 +92,7 @@ def quest(state: State, action: Action) -> Verdict:
     if card.card.type != "character":
         return illegal("solo los personajes pueden hacer misiones", "lorcana:5.3.4")
     if card.has("Reckless"):
-        return illegal("un personaje con Temerario no puede hacer misiones", "lorcana:8.7.2")
+        return illegal("un personaje con Temerario no puede hacer misiones", "lorcana:8.7.2", "lorcana:4.5.1.2")
     if "cant_quest" in card.flags():
         return illegal("una habilidad impide a este personaje hacer misiones", "lorcana:4.5.1.2", "lorcana:1.2.2",
                        *card.flag_rules("cant_quest"))
@@ -101,7 +101,8 @@ def quest(state: State, action: Action) -> Verdict:
                        "lorcana:4.5.1.1", "lorcana:4.5.1.3", "lorcana:5.1.1.2")  # it can't be exerted
     if not card.dry:
         rush = ["lorcana:8.9.1"] if card.has("Rush") else []
-        rules = ["lorcana:4.5.1.1", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1", *rush]
+        rules = ["lorcana:4.5.1.1", "lorcana:4.5.1.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5",
+                 "lorcana:3.2.2.1", *rush]
         return illegal("el personaje se está secando (entró en juego este turno)", *rules)
     card.exerted = True
     state.players[card.owner].lore += max(card.stat("lore"), 0)
@@ -155,7 +156,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                        "lorcana:4.6.4.2")
     if defender.has("Evasive") and not (attacker.has("Evasive") or attacker.has("Alert")):
         return illegal("solo un personaje con Evasivo (o Alerta) puede desafiar a uno con Evasivo",
-                       "lorcana:8.6.1", "lorcana:4.6.4.3")
+                       "lorcana:8.6.1", "lorcana:4.6.4.3", *defender.aura_rules.get("keyword:Evasive", []))
     if "cant_be_challenged" in defender.flags():
         return illegal("una habilidad impide desafiar a ese personaje", "lorcana:4.6.4.3", "lorcana:1.2.2",
                        *defender.flag_rules("cant_be_challenged"))
@@ -169,7 +170,7 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
         return illegal("una habilidad de ese personaje impide que este lo desafíe", "lorcana:4.6.4.3", "lorcana:1.2.2")
     verdict = Verdict(True, ["lorcana:4.6.4.2"])
     if not attacker.dry:                                                     # Rush: as though in play since
-        verdict.cite("lorcana:8.9.1")                                        # the turn began
+        verdict.cite("lorcana:8.9.1", "lorcana:5.1.1.11")                    # the turn began, though drying
     if "shifted" in attacker.gained_flags and attacker.dry:
         verdict.cite("lorcana:8.10.5")
     if defender.has("Alert") and not defender.has("Evasive"):
@@ -275,14 +276,25 @@ def challenge(state: State, action: Action) -> Verdict:
 
 
 # ---------------------------------------------------------------------------------------------- play
+def _stops(who: str, state: State, source: Instance) -> bool:
+    """Whether a ban on ``who`` (``all``, ``you``, ``opponents``, seen from the source's player) stops the active
+    player."""
+    return {"all": True, "you": state.active == source.owner, "opponents": state.active != source.owner}[who]
+
+
 def _banned(state: State, card: Instance, via: str) -> Verdict | None:
     """A static ability in play that stops its player from playing the card («While this character is exerted,
     opponents can't play songs»): a can't beats the rules that allow it (lorcana:1.2.2), by any means of playing
     (singing is one, an alternate cost: 1.5.5.1)."""
+    for effect in state.continuous:                                          # an effect's ban, for a while
+        origin = state.cards[effect["source"]]
+        if "ban" in effect and _stops(effect["ban"], state, origin) and supported(effect["phrase"]) \
+                and matches(effect["phrase"], card, origin):
+            return illegal(f"«{card.card.name}» no se puede jugar: un efecto de {origin.ref} lo impide todavía",
+                           "lorcana:4.3.2.1", "lorcana:1.2.2", *DURATION_RULES.get(effect["until"].split(":")[0], ()))
     for source in state.in_play():
         for prefixes, who, phrase in play_bans(source.card):
-            stopped = {"all": True, "you": state.active == source.owner,
-                       "opponents": state.active != source.owner}[who]
+            stopped = _stops(who, state, source)
             if not stopped or not supported(phrase) or not matches(phrase, card, source):
                 continue
             applies = holds(prefixes, state, source) if prefixes else True
@@ -331,7 +343,7 @@ def play(state: State, action: Action) -> Verdict:
         if not verdict.legal:
             return verdict
         onto = _card(state, action, "onto")
-        rules += verdict.rules
+        rules += [*verdict.rules, "lorcana:1.5.5.2"]                         # an alternate cost
     elif via == "sing":
         verdict = _sing(state, card, action)
         if not verdict.legal:
@@ -413,12 +425,12 @@ def _sing(state: State, song: Instance, action: Action) -> Verdict:
             return illegal(f"«{singer.ref}» no es un personaje en juego del jugador activo", "lorcana:5.4.4.2")
         if singer.exerted:
             return illegal(f"«{singer.ref}» está agotado: para cantar hay que agotarse", "lorcana:5.4.4.2",
-                           "lorcana:5.1.1.2")
+                           "lorcana:5.1.1.2", "lorcana:1.5.3")                 # the song's cost can't be paid
         if not singer.dry:
             duet = ["lorcana:8.12.1", "lorcana:8.12.2"] if len(singers) > 1 else []
             return illegal(f"«{singer.ref}» se está secando y no puede agotarse para cantar",
                            "lorcana:5.4.4.2", "lorcana:5.3.5", "lorcana:5.1.1.11", "lorcana:1.7.5", "lorcana:3.2.2.1",
-                           *duet)
+                           *duet, *(["lorcana:8.11.1"] if singer.has("Singer") else []))
         if "cant_sing" in singer.flags():
             return illegal(f"«{singer.ref}» no puede cantar", "lorcana:5.4.4.2", "lorcana:1.2.2",
                            *singer.flag_rules("cant_sing"))
@@ -574,7 +586,7 @@ def end_turn(state: State, action: Action) -> Verdict:
     for card in state.in_play():
         trigger(state, card, "any_turn_end")
         if card.owner != state.active and any("turn_end" in events for _, events in events_of(card.card)):
-            state.cite("lorcana:1.4.3.1")                                    # «your turn» is its own player's
+            state.cite("lorcana:1.4.3.1", "lorcana:1.3.3")                   # «your turn» is its own player's
     fire_delayed(state, "turn_end")                                          # «at the end of the turn» (6.2.7.2)
     phase = ["lorcana:3.4.1.1"] if state.pending else []
     if state.pending and not state.players[state.active].zones["deck"]:
@@ -626,7 +638,9 @@ def beginning_phase(state: State) -> None:
             state.cite("lorcana:1.2.2")
         else:
             card.exerted = False
-        card.dry = True                                                      # 3.2.2
+        if not card.dry:
+            state.cite("lorcana:3.2.2.1")                                    # no longer drying
+        card.dry = True
     now = (f"their_turn:{state.active}", f"end_next:{state.active}")         # «during their next turn» begins,
     for card in state.cards.values():                                        # «until the end of your next turn»:
         card.modifiers = [(s, a, "turn" if u in now else u) for s, a, u in card.modifiers]   # this turn now

@@ -70,6 +70,10 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         waiting = set(state.pending)
         if name.casefold() in declined:
             state.cite("lorcana:6.1.4")                                      # «may»: its player chose not to
+            declined_ability = next((a for a in state.cards[ref].card.abilities
+                                     if a.get("start", {}).get("name") == name), {})
+            if any(kind == "if_you_do" for kind, _ in nodes(declined_ability)):
+                state.cite("lorcana:6.1.5.1")                                # «If you do,»: not done, so neither
             continue
         source = state.cards[ref]
         targets.chooser = source.owner                                       # its player makes its choices
@@ -143,9 +147,11 @@ def resolve_sentences(sentences: list[dict[str, Any]], state: State, source: Ins
 def _sentences(sentences: list[dict[str, Any]], state: State, source: Instance, targets: Targets,
                triggered: bool) -> None:
     state.last_if = state.last_done = None
+    statements = [s.get("sentence", {}).get("statement", {}).get("statement") for s in sentences]
     if sum(set(s.get("sentence", {})) != {"reminder"} for s in sentences) > 1:
         state.cite("lorcana:6.1.2", *(["lorcana:6.2.5"] if triggered else []))   # each one its own effect
-    statements = [s.get("sentence", {}).get("statement", {}).get("statement") for s in sentences]
+    elif any(len((statement or {}).get("clause") or ()) > 1 for statement in statements):
+        state.cite("lorcana:6.1.2")                                          # effects of one sentence, in order
     skip: set[int] = set()
     for index, sentence in enumerate(sentences):
         if set(sentence.get("sentence", {})) == {"reminder"} or index in skip:   # a rule restated; a replacement

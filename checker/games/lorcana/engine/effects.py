@@ -14,7 +14,7 @@ from checker.games.lorcana.engine.counts import OTHER, countable, times, times_f
 from checker.games.lorcana.engine.damage import deal_damage, draw, mark_lethal
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import describe, matches, supported
-from checker.games.lorcana.engine.flags import choice_limits, decoy
+from checker.games.lorcana.engine.flags import choice_limits, decoy, play_ban
 from checker.games.lorcana.engine.state import LOST, Instance, State
 from checker.games.lorcana.engine.zonecards import ZoneContext, ink_permission, next_choice
 from checker.games.lorcana.engine.zones import ZONE_EFFECTS
@@ -368,6 +368,13 @@ def _cant(c: Clause) -> bool:
         return True
     stopped = [a for a, _ in nodes(c.args.get("action_list", {})) if a != "action_list"]
     lasting = next((_CANT_UNTIL[d] for d, _ in nodes(c.args.get("duration", {})) if d in _CANT_UNTIL), None)
+    ban = play_ban({"subject": c.subject, "predicate": {"cant": c.args}}, timed=True)
+    if ban is not None and lasting in ("turn", "next_turn"):                # «opponents can't play actions until
+        until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else "turn"   # the start of your next
+        c.state.continuous.append({"ban": ban[0], "phrase": ban[1], "flags": [], "source": c.source.ref,  # turn»
+                                   "until": until})
+        c.state.cite("lorcana:1.2.2", *DURATION_RULES.get(lasting, ()))
+        return True
     if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) or lasting is None:
         return False
     group = _group(c.subject, c.state, c.source, c.targets.in_play())
@@ -472,7 +479,8 @@ def _modifies(verb: str) -> Effect:
                 c.state.cite("lorcana:8.1.2")                                # no +N: it doesn't stack
             _modify(verb, c.args, target, _lasting_for(until, target), factor)
         c.targets.previous = subjects                                        # «… At the end of the turn, banish them»
-        c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()))
+        c.state.cite(*DURATION_RULES.get(until.split(":")[0], ()),
+                     *(["lorcana:6.6.1.1"] if "stat_mod" in c.args and subjects else []))   # a modifier, at once
         return True
     return effect
 

@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.counts import OTHER
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.state import Instance, State
 from checker.games.lorcana.engine.turns import SCOPES, whose_turn
@@ -35,12 +36,14 @@ ZONE_EVENTS = {"your_inkwell": ("inked", "yours"), "their_inkwell": ("inked", "o
 #: when the phrase names other cards: ``yours`` (cards its player plays), ``opponent``, ``any`` (the phrase says).
 SELF_EVENTS = {"you_play": "yours", "card_event": "any", "opponent_plays": "opponent", "card_put_into": "zone",
                "opponent_puts_into": "zone",
-               "you_draw": "yours", "you_move": "yours", "you_put_into": "zone", "you_ready": "any",
+               "you_draw": "yours", "you_move": "yours", "opponent_moves": "opponent", "you_put_into": "zone",
+               "you_ready": "any",
                "you_remove_damage": "any", "opponent_draws": "opponent", "you_discard": "yours",
                "opponent_discards": "opponent"}
 #: The engine event of the event node types about playing, drawing or discarding a card (the others: their verb,
 #: their zone).
 PLAY_EVENTS = {"you_play": "played", "opponent_plays": "played", "you_draw": "drawn", "you_move": "moves",
+               "opponent_moves": "moves",
                "you_ready": "readied", "you_remove_damage": "damage_removed", "opponent_draws": "drawn",
                "you_discard": "discarded", "opponent_discards": "discarded"}
 #: Event node types that can be about the card itself («whenever you ready this character»), and their event.
@@ -59,6 +62,8 @@ _MOVES = {("play", "discard"): "leaves_play", ("play", "hand"): "leaves_play", (
           ("play", "inkwell"): "leaves_play", ("hand", "discard"): "discarded"}
 
 Watch = tuple[frozenset[str], Any, str]
+#: Phrase node types about songs, an action with the Song classification (lorcana:5.4.4.1).
+_SONGS = frozenset({"song", "songs", "not_a_song"})
 
 
 def beyond(kind: str, fields: Any) -> bool:
@@ -117,6 +122,8 @@ def watch(kind: str, fields: Any) -> Watch | None:
         here = "while_here" in fields or any(k == "while_here" for k, _ in nodes(fields.get("event_verb", {})))
         whose = "here" if here else whose                                    # «… while here»: at this location
         return (frozenset(events), phrase, whose) if events else None
+    if any(k == "here" for k, _ in nodes(fields.get("destination_place", {}))):
+        whose = "here"                                                       # «… move a character here»: to it
     return frozenset({PLAY_EVENTS[kind]}), phrase, whose
 
 
@@ -238,6 +245,14 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
     read is reported. ``other``: the other card of the event (the challenged one, the challenger, the banished one),
     for abilities that name it."""
     state.history.append((event, card.ref))                                 # what happened this turn
+    before = len(state.bag)
+    _trigger(state, card, event, together, other)
+    if len(state.bag) - before > 1:
+        state.cite("lorcana:7.7.3.1")                                        # added to the bag together
+
+
+def _trigger(state: State, card: Instance, event: str, together: tuple[Instance, ...],
+             other: Instance | None) -> None:
     gained = [(key, own_events(ability)) for key, ability, _ in card.gained_abilities]
     scoped = f"{event}@{SCOPES[state.active == card.owner]}"
     for name, events in [*events_of(card.card), *gained]:                   # its own, printed or gained (6.4.2)
@@ -265,6 +280,10 @@ def trigger(state: State, card: Instance, event: str, together: tuple[Instance, 
     for name, events, phrase, whose, scope, source in watchers:
         if event in events and whose == "here":
             state.cite("lorcana:6.1.13.5")                                   # «… while here»: only there
+        if event in events and OTHER & {k for k, _ in nodes(phrase)}:
+            state.cite("lorcana:6.1.6")                                      # «… one of your other characters»
+        if event in events and _SONGS & {k for k, _ in nodes(phrase)}:
+            state.cite("lorcana:5.4.4.1")                                    # songs are actions: «… a song»
         if event not in events or not _whose(whose, card, source):
             if _related(event, events):
                 state.cite("lorcana:6.2.1")

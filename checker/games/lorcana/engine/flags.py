@@ -144,14 +144,15 @@ BANNED = {"opponents": "opponents", "each_opponent": "opponents", "you": "you", 
           "each_player": "all"}
 
 
-def play_ban(declarative: dict[str, Any]) -> tuple[str, Any] | None:
+def play_ban(declarative: dict[str, Any], timed: bool = False) -> tuple[str, Any] | None:
     """«Opponents can't play songs», «You can't play actions»: (whom it stops, the phrase of the cards); not the
-    card's own «can't play this … unless …» (``play_limit``)."""
+    card's own «can't play this … unless …» (``play_limit``). ``timed``: the ban an effect makes for a while
+    («… can't play actions until the start of your next turn»), whose duration the effect reads."""
     cant = declarative.get("predicate", {}).get("cant", {})
     actions = _cant_actions(declarative)
     who = next((BANNED[k] for k in declarative.get("subject", {}) if k in BANNED), None)
     if who is None or len(actions) != 1 or actions[0][0] != "play" or not isinstance(cant, dict) \
-            or "unless" in cant or "duration" in cant or not isinstance(actions[0][1], dict):
+            or "unless" in cant or ("duration" in cant) != timed or not isinstance(actions[0][1], dict):
         return None
     phrase = actions[0][1].get("card_np")
     if not isinstance(phrase, dict) or any(k == "this_card" for k, _ in nodes(phrase)):

@@ -26,6 +26,7 @@ from checker.games.lorcana.engine.effects import (
     Clause,
     Effect,
     Targets,
+    chosen_cards,
     reads_can,
     resolve,
 )
@@ -131,6 +132,8 @@ def _play_card(c: Clause) -> bool:
         chosen = picked[0] if picked else None
     else:
         chosen = c.targets.refs[0] if c.targets.refs else None
+        if _pointed(c.args.get("target")) and chosen not in {v.ref for v in valid}:
+            chosen = None                             # «that character»: the card it refers to, not a later target
     card = next((v for v in valid if v.ref == chosen), None)
     if card is None and chosen is None and _the_one(c, valid):               # «… you may play that character»:
         card, by_choice = valid[0], True                                     # the card it revealed, not named again
@@ -156,12 +159,15 @@ def _play_card(c: Clause) -> bool:
     return True
 
 
+def _pointed(target: Any) -> bool:
+    """Whether a «play …» phrase refers to a card already named («that character», «it»)."""
+    return isinstance(target, dict) and ("pronoun" in target or any(k == "that_card" for k, _ in nodes(target)))
+
+
 def _the_one(c: Clause, valid: list[Instance]) -> bool:
     """Whether a triggered ability, used whole (its first «you may» taken unless declined, lorcana:6.1.4), plays the
     one card its «that card» / «it» refers to without the scenario naming it: not when the next choice declines."""
-    target = c.args.get("target")
-    pointed = isinstance(target, dict) and ("pronoun" in target or any(k == "that_card" for k, _ in nodes(target)))
-    if not pointed or len(valid) != 1 or not c.targets.decided:
+    if not _pointed(c.args.get("target")) or len(valid) != 1 or not c.targets.decided:
         return False
     if c.optional and c.state.choices and c.state.choices[0].get("may") is False:
         return False                                                         # declined: ``_plays`` reads it
@@ -355,7 +361,9 @@ def _deal_damage_equal(c: Clause) -> bool:
     target = c.args.get("target", {})
     if not _equal_reads(c.args):
         return False
-    card = c.targets.take("deal_damage_equal", target, c.source)
+    if c.subject is not None and _chosen_one(c.subject):                    # «Chosen character of yours deals …»:
+        c.targets.previous = chosen_cards(c, "deal_damage_equal", c.subject)  # the dealer is chosen first, and
+    card = c.targets.take("deal_damage_equal", target, c.source)             # «their ¤» is the dealer's
     amount = amount_of(c.args.get("expression"), c)
     c.state.cite("lorcana:6.7.2.2")                                          # its amount, as it resolves
     if card is not None and amount is not None:

@@ -35,6 +35,12 @@ def with_definitions(rules: list[str]) -> list[str]:
     return [definition for definition in dict.fromkeys([*keywords, *states]) if definition not in rules]
 
 
+#: An action the player could not perform, or could not complete, is illegal and undone.
+ILLEGAL = "lorcana:1.7.6"
+#: … and an illegal choice undoes what was done back to it.
+ILLEGAL_CHOICE = "lorcana:1.7.7"
+
+
 def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...] = ()) -> Handler[State]:
     """A turn action followed, when legal, by the game state check and the bag (lorcana:1.8, lorcana:7.7)."""
 
@@ -49,8 +55,8 @@ def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...
             verdict: Verdict = rule(state, action)
         except Refused as refused:                                           # an illegal choice: the steps of the
             if "lorcana:6.7.3" in refused.rules:                             # check it failed (6.7.3.2, 6.7.3.3)
-                refused.rules += [r for r in CHOICE_STEPS if r not in refused.rules]
-            refused.rules += with_definitions(list(refused.rules))
+                refused.rules += [r for r in [*CHOICE_STEPS, ILLEGAL_CHOICE] if r not in refused.rules]
+            refused.rules += [*with_definitions(list(refused.rules)), ILLEGAL]
             raise
         if verdict.legal:
             verdict.cite(*steps)                                             # the process it went through
@@ -59,7 +65,7 @@ def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...
             settle(state)
             verdict.cite(*state.applied)                                     # what the game did on its own
             _unapplied_statics(state, [*present, *(card.ref for card in state.in_play())])
-        verdict.cite(*with_definitions(verdict.rules))
+        verdict.cite(*with_definitions(verdict.rules), *([] if verdict.legal else [ILLEGAL]))
         return verdict, {}
 
     return run

@@ -83,6 +83,8 @@ def refresh(state: State) -> None:
         card.aura_flags.clear()
         card.aura_rules.clear()
     for effect in state.continuous:                                          # from resolved effects (6.4.2.1)
+        if "ban" in effect:                                                  # on players, read by «play»
+            continue
         origin = state.cards[effect["source"]]
         for card in state.in_play():
             if matches(effect["phrase"], card, origin):
