@@ -70,9 +70,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
         waiting = set(state.pending)
         if name.casefold() in declined:
             state.cite("lorcana:6.1.4")                                      # «may»: its player chose not to
-            declined_ability = next((a for a in state.cards[ref].card.abilities
-                                     if a.get("start", {}).get("name") == name), {})
-            if any(kind == "if_you_do" for kind, _ in nodes(declined_ability)):
+            if any(kind == "if_you_do" for kind, _ in nodes(_named(state.cards[ref], name))):
                 state.cite("lorcana:6.1.5.1")                                # «If you do,»: not done, so neither
             continue
         source = state.cards[ref]
@@ -89,9 +87,7 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
                     sentences = []                                           # the effect finds nothing to act on
                     state.cite("lorcana:7.1.6")
         else:
-            gained = [ability for key, ability, _ in source.gained_abilities if key == name]
-            ability = next((a for a in [*source.card.abilities, *gained] if a.get("start", {}).get("name") == name),
-                           None)
+            ability = _named(source, name)
             sentences = ability["start"].get("sentence", []) if ability is not None else []
         state.subject = subject
         resolve_sentences(sentences, state, source, targets, triggered=True)
@@ -127,6 +123,12 @@ def settle(state: State) -> None:
     while game_state_check(state, after_effect=True) and state.winner is None:
         refresh(state)
         state.applied.append("lorcana:1.8.3")
+
+
+def _named(source: Instance, name: str) -> dict[str, Any] | None:
+    """The ability of that name the card has, printed or gained (lorcana:6.4.2)."""
+    gained = [ability for key, ability, _ in source.gained_abilities if key == name]
+    return next((a for a in [*source.card.abilities, *gained] if a.get("start", {}).get("name") == name), None)
 
 
 def resolve_sentences(sentences: list[dict[str, Any]], state: State, source: Instance, targets: Targets,
