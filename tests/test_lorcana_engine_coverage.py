@@ -67,7 +67,7 @@ def test_corpus_executable_share_keeps_its_record(capsys: pytest.CaptureFixture[
     ("LOOK AHEAD When you play this character, look at the top 3 cards of your deck.", []),
     ("PEEK When you play this character, you may look at each opponent's hand.", ["look_at_hand"]),
     ("TOUGH While this character has no damage, she gets +2 ¤.", []),
-    ("BIG LIFT ⟳, Choose and discard a card — Draw 2 cards.", ["choose_and"]),
+    ("BIG LIFT ⟳, Choose and discard a card — Draw 2 cards.", []),
     ("WELL OF WONDER Whenever a card is put into your inkwell, gain 1 lore.", []),
     ("TOLL BOOTH When you play this character, you may pay 1 ⬡ to draw a card.", []),
     ("RECKLESS TRADE When you play this character, you may ready chosen character to draw a card.", ["purpose"]),

@@ -8,7 +8,7 @@ from typing import Any
 
 from checker.paths import site_url
 from checker.search.ranking import Hit, Index
-from checker.search.scope import game_of
+from checker.search.scope import SECTIONS, game_of
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def search(site: Path, query: str, limit: int = 10) -> list[PageResult]:
     results = []
     for location, hits in index.pages(query)[:limit]:
         best = max(h.score for h in hits)
-        sections = [h for h in hits if h.parent is not None][:3]
+        sections = [h for h in hits if h.parent is not None][:SECTIONS]
         game = index.game_names.get(game_of(location, index.games) or "", "")
         results.append(PageResult(site_url() + location, titles.get(location, location), best, sections, game))
     return results

@@ -37,6 +37,10 @@ BOOST = 3.0
 #: A document's score grows with the share of the query's terms it matched, as ``(1 + share) ** COVERAGE``: a section
 #: that says three of a question's words beats a title that says one.
 COVERAGE = 10
+#: A page result lists at most this many of its matching sections, the best first (the search box draws every one it
+#: is sent, so a page that matches in a hundred sections would take a tenth of a second to show); the page's own
+#: highlighting (``?h=``) marks the rest.
+SECTIONS = 3
 _FILTER = re.compile(r"(?:^|\s)juego:(\S*)", re.IGNORECASE)
 #: Weight of a page whose title's words the query says, all of them.
 TITLED = 3.0

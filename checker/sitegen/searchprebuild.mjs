@@ -85,6 +85,11 @@ for (const [id, table] of tables) {
   for (const block of table)
     ints.push(block.length, ...block)
 }
+for (const [, vector] of index.fieldVectors) {
+  ints.push(vector.length)
+  for (let k = 0; k < vector.length; k += 2)
+    ints.push(vector[k], Math.round(vector[k + 1] * 1000))
+}
 const header = Buffer.from(JSON.stringify({
   docs: { count: source.docs.length, text: source.docs.reduce((sum, doc) => sum + (doc.text || "").length, 0) },
   fields,
@@ -105,6 +110,24 @@ if (!sandbox.reglasPrebuilt.fits(prepared.pre, source.docs))
 const unpacked = sandbox.reglasPrebuilt.index(prepared, source.docs, real, configured)
 if (JSON.stringify(unpacked.toJSON()) !== JSON.stringify(index))
   throw new Error("the index read back differs from the one Material built")
+// … and so must every term and prefix a query can ask for, in the order lunr's own token set lists them
+const asked = new Set()
+for (const term of index.invertedIndex.map(([term]) => term))
+  for (let n = 1; n <= Math.min(3, term.length); n++)
+    asked.add(term.slice(0, n))
+const expansions = (set, text, wildcard) => set.intersect(real.TokenSet.fromClause({
+  term: text, wildcard, editDistance: 0, usePipeline: false, boost: 1 })).toArray()
+for (const [text, wildcard] of [...[...asked].map(text => [text, real.Query.wildcard.TRAILING]),
+                                ...index.invertedIndex.map(([term]) => [term, real.Query.wildcard.NONE]),
+                                ["zzzz", real.Query.wildcard.NONE], ["zzzz", real.Query.wildcard.TRAILING]]) {
+  const wanted = JSON.stringify(expansions(built.tokenSet, text, wildcard))
+  if (JSON.stringify(expansions(prepared.tokenSet, text, wildcard)) !== wanted)
+    throw new Error(`the terms read back for «${text}» differ from lunr's`)
+}
+const fuzzy = { term: "desafio", wildcard: real.Query.wildcard.NONE, editDistance: 1, usePipeline: false, boost: 1 }
+if (JSON.stringify(prepared.tokenSet.intersect(real.TokenSet.fromClause(fuzzy)).toArray())
+    !== JSON.stringify(built.tokenSet.intersect(real.TokenSet.fromClause(fuzzy)).toArray()))
+  throw new Error("the fuzzy terms read back differ from lunr's")
 const named = prepared.tables.map(([d, f, blocks]) => [`${source.docs[d].location}:${fields[f]}`,
   blocks.map(block => Array.from(block))])
 if (JSON.stringify(named) !== JSON.stringify(tables))

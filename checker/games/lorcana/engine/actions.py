@@ -146,12 +146,10 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                        *attacker.flag_rules("cant_challenge"))
     if defender.zone != "play" or defender.owner == attacker.owner:
         return illegal("solo se puede desafiar a un personaje o ubicación rival en juego", "lorcana:4.6.4.2")
-    if defender.card.type == "location":                                     # not an exerted character (4.6.8.1)
-        return Verdict(True, ["lorcana:4.6.8", "lorcana:4.6.8.1", "lorcana:4.6.8.2", *(["lorcana:8.3.3"] if any(
-            c.has("Bodyguard") for c in state.in_play(defender.owner)) else [])])
-    if defender.card.type != "character":
+    location = defender.card.type == "location"                              # not an exerted character (4.6.8.1)
+    if not location and defender.card.type != "character":
         return illegal("solo se puede desafiar a personajes y ubicaciones", "lorcana:4.6.4.2")
-    if not defender.exerted and "can_challenge_ready" not in attacker.flags():
+    if not location and not defender.exerted and "can_challenge_ready" not in attacker.flags():
         return illegal("el personaje desafiado está preparado: solo se desafía a personajes agotados",
                        "lorcana:4.6.4.2")
     if defender.has("Evasive") and not (attacker.has("Evasive") or attacker.has("Alert")):
@@ -168,7 +166,8 @@ def can_challenge(state: State, attacker: Instance, defender: Instance) -> Verdi
                            "lorcana:1.2.2")
     if f"cant_challenge:{defender.ref}" in attacker.flags():                 # «… can't challenge this character»
         return illegal("una habilidad de ese personaje impide que este lo desafíe", "lorcana:4.6.4.3", "lorcana:1.2.2")
-    verdict = Verdict(True, ["lorcana:4.6.4.2"])
+    verdict = Verdict(True, ["lorcana:4.6.8", "lorcana:4.6.8.1", "lorcana:4.6.8.2", *(["lorcana:8.3.3"] if any(
+        c.has("Bodyguard") for c in state.in_play(defender.owner)) else [])] if location else ["lorcana:4.6.4.2"])
     if not attacker.dry:                                                     # Rush: as though in play since
         verdict.cite("lorcana:8.9.1", "lorcana:5.1.1.11")                    # the turn began, though drying
     if "shifted" in attacker.gained_flags and attacker.dry:
@@ -250,10 +249,13 @@ def challenge(state: State, action: Action) -> Verdict:
     to_attacker = deal_damage(state, attacker, max(back, 0) + more[defender.ref])
     step(f"lorcana:4.6.6.2 daño a la vez: {defender.ref} recibe {to_defender}, {attacker.ref} recibe {to_attacker}")
     verdict.cite("lorcana:4.6.6", "lorcana:4.6.6.1", "lorcana:4.6.6.2")
-    if any(c.modifiers_of("strength") > 1 for c in (attacker, defender)):
+    challenger = 1 if attacker.keyword("Challenger") else 0                 # a modifier too (8.5.1)
+    if attacker.modifiers_of("strength") + challenger > 1 or defender.modifiers_of("strength") > 1:
         verdict.cite("lorcana:6.6.1.2")                                      # all combine, in no order
     if min(strength, back) < 0:
         verdict.cite("lorcana:6.6.2", "lorcana:5.3.6.2")                    # negative ¤ deals no damage
+    elif challenger and attacker.stat("strength") < 0:
+        verdict.cite("lorcana:6.6.2")                                        # negative, not 0, for modifiers
     if defender.card.type == "location":
         verdict.cite("lorcana:4.6.8.3")                                     # no damage back from a location
     if defender.has("Resist") or attacker.has("Resist"):
@@ -338,6 +340,9 @@ def play(state: State, action: Action) -> Verdict:
                            "lorcana:4.3.2.4", "lorcana:1.5.3", *changed)                  # paid in full or not at all
         _pay(player, cost)
         rules += ["lorcana:4.3.2.4", *changed]
+        if card.card.is_song and any(kind == "sings_song" for other in state.in_play()
+                                     for structure in other.card.abilities for kind, _ in nodes(structure)):
+            rules.append("lorcana:1.5.5.1")                                  # paid in ink: nobody sang it
     elif via == "shift":
         verdict = _shift(state, card, action)
         if not verdict.legal:
@@ -398,7 +403,9 @@ def _shift(state: State, card: Instance, action: Action) -> Verdict:
     kind, value = card.card.shift_onto
     fits, needs, variant = SHIFT_ONTO[kind]
     if not fits(onto, value):
-        return illegal(f"Cambio exige {needs.format(value)}", *variant)
+        below = [state.cards[ref] for ref in onto.under if ref in state.cards]
+        stack = ["lorcana:5.1.1.5", "lorcana:5.1.1.6"] if any(fits(b, value) for b in below) else []
+        return illegal(f"Cambio exige {needs.format(value)}", *variant, *stack)   # only the top card counts
     player = state.players[state.active]
     cost, changed = play_cost(state, card, base=cost)                        # modifiers apply to Shift (1.5.5.2)
     if player.ink_ready < cost:
@@ -529,8 +536,12 @@ def resolve_all(state: State, source: Instance, action: Action) -> list[str]:
             state.resolved_now("Vanish")
             state.cite("lorcana:8.14.1", "lorcana:8.14.2")                  # gone already: nothing to banish
         if target.owner != state.active and target.zone == "play" and target.has("Vanish"):
+            state.cite("lorcana:7.7.4.4")                                    # the bag passes to its player
+            before = len(state.pending)
             if banish(state, target):                                        # banished: what watches it sees it
                 trigger(state, target, "banished")
+            if any(state.cards[p[1]].owner == state.active for p in state.pending[before:]):
+                state.cite("lorcana:7.7.4.5")                                # and on in turn order, back again
             vanished.append(ref)
     return vanished
 
@@ -596,8 +607,9 @@ def end_turn(state: State, action: Action) -> Verdict:
         game_state_check(state)
         if state.winner is not None:
             return Verdict(True, [*phase, *state.applied], "la partida termina al final del turno")
-    if any(m[2] == "turn" for c in state.cards.values() for m in [*c.modifiers, *c.gained]):
-        state.cite("lorcana:3.4.1.2")                                        # «this turn» effects end
+    if any(m[2] == "turn" for c in state.cards.values() for m in [*c.modifiers, *c.gained]) \
+            or any(g[1] == "turn" for c in state.cards.values() for g in c.granted):
+        state.cite("lorcana:3.4.1.2", "lorcana:6.1.13.4")                    # «this turn» effects end
     for card in state.cards.values():
         card.modifiers = [m for m in card.modifiers if m[2] != "turn"]
         card.gained = [g for g in card.gained if g[2] != "turn"]

@@ -8,6 +8,7 @@ from checker.errors import ReglasError
 from checker.games.lorcana.engine.bag import resolve_sentences
 from checker.games.lorcana.engine.banishing import banish
 from checker.games.lorcana.engine.damage import game_state_check
+from checker.games.lorcana.engine.discardcost import discard_args, discard_options, pay_discard
 from checker.games.lorcana.engine.effects import Targets
 from checker.games.lorcana.engine.events import trigger
 from checker.games.lorcana.engine.filters import matches, supported
@@ -46,16 +47,24 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
                           Targets(state, [str(t) for t in action.get("targets") or []], state.active), decided=True)
         game_state_check(state, after_effect=True)
         return Verdict(True, ["lorcana:4.4", "lorcana:6.1.13.2", *new_location(card)], "habilidad usada")
+    below = [state.cards[ref] for ref in card.under if ref in state.cards]
+    if ability is None and any(str(a.get("start", {}).get("name", "")).casefold() == wanted
+                               for other in below for a in other.card.abilities):
+        return Verdict(False, ["lorcana:4.4", "lorcana:5.1.1.6", *(["lorcana:8.10.5"] if "shifted" in card.gained_flags
+                                                                   else [])],
+                       f"«{wanted.upper()}» es de una carta que está debajo: la de arriba no gana su texto")
     if ability is None:
         raise ReglasError(f"action.ability: «{card.card.name}» no tiene la habilidad activada «{wanted.upper()}»",
                           fix="usa el nombre en mayúsculas de una habilidad «coste — efecto»")
     if card.owner != state.active or card.zone != "play":
-        return Verdict(False, ["lorcana:4.4"], "solo se activan habilidades de tus cartas en juego")
+        return Verdict(False, ["lorcana:4.4", *(["lorcana:4.4.3", "lorcana:6.3.1"] if card.owner != state.active
+                                                else [])], "solo se activan habilidades de tus cartas en juego")
     player = state.players[state.active]
     node = ability["start"]["activated"]["activated"]
     ink = 0
     exert = banish_self = False
     others: list[Any] = []                                                   # «⟳ one of your characters»
+    discards: list[dict[str, Any]] = []                                      # «Choose and discard a card»
     for kind, fields in nodes(node["cost_list"]["cost_list"].get("cost", [])):
         if kind == "exert_cost":
             exert = True
@@ -65,6 +74,8 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
             banish_self = True
         elif kind == "effect_cost" and "exert_with_symbol" in fields.get("predicate", {}):
             others.append(fields["predicate"]["exert_with_symbol"].get("card_np"))
+        elif kind == "effect_cost" and discard_args(fields.get("predicate", {})) is not None:
+            discards.append(discard_args(fields["predicate"]) or {})
         elif kind == "effect_cost":                                         # never skipped silently
             state.unresolved.append(f"coste {next(iter(fields.get('predicate', {'?': {}})))}")
     if exert and card.exerted:
@@ -86,7 +97,20 @@ def activate(state: State, action: dict[str, Any]) -> Verdict:
         if isinstance(chosen, Verdict):
             return chosen
         paying += chosen
+    discarding: list[list[Instance]] = []
+    for args in discards:
+        valid = discard_options(args, state, card)
+        if valid is None:
+            state.unresolved.append("coste discard: no se sabe qué cartas pueden pagarlo")
+        elif not valid:
+            return Verdict(False, ["lorcana:1.5.3", "lorcana:4.4.3.4"],
+                           "no tienes en la mano ninguna carta que descartar: el coste no se puede pagar entero")
+        else:
+            discarding.append(valid)
     card.exerted = card.exerted or exert
+    for valid in discarding:
+        if not pay_discard(state, "discard_cost", valid, "lorcana:1.5.3"):
+            state.unresolved.append("coste discard: falta qué carta se descarta (choices: [{cards: [ref]}])")
     for other in paying:
         other.exerted = True
     player.ink_ready -= ink

@@ -8,7 +8,7 @@ from typing import Any
 from checker.errors import ReglasError
 from checker.games.lorcana.engine.conditions import holds
 from checker.games.lorcana.engine.damage import game_state_check
-from checker.games.lorcana.engine.effects import CHOICE, REQUIREMENT, Targets, resolve
+from checker.games.lorcana.engine.effects import CHOICE, REQUIREMENT, Targets, group_of, resolve
 from checker.games.lorcana.engine.events import TRIGGER_SCOPES, flush_moves, watch
 from checker.games.lorcana.engine.filters import matches, supported
 from checker.games.lorcana.engine.replacements import (
@@ -83,8 +83,9 @@ def resolve_bag(state: State, action: dict[str, Any]) -> None:
             if "at" in created:                                              # a delayed trigger happens once
                 state.floating.remove(created)
                 targets.previous = [state.cards[r] for r in created["refs"] if state.cards[r].zone == "play"]
-                if created["refs"] and not targets.previous:                 # they left play: new cards (7.1.6),
-                    sentences = []                                           # the effect finds nothing to act on
+                if (created["refs"] or created.get("left")) and not targets.previous:
+                    sentences = []                                           # they left play: new cards (7.1.6),
+                    # the effect finds nothing to act on
                     state.cite("lorcana:7.1.6")
         else:
             ability = _named(source, name)
@@ -268,15 +269,19 @@ def _chooses(phrase: dict[str, Any]) -> bool:
 def _chosen_by(replaced: dict[str, Any], statement: dict[str, Any], state: State, source: Instance,
                targets: Targets) -> None:
     """A replacement [B] with no target of its own acts on the card [A] would have chosen (lorcana:6.5.6): that
-    choice is still made, against [A]'s phrase."""
+    choice is still made, against [A]'s phrase; or on the cards [A] names («each opposing character»)."""
     if any(kind in CHOSEN for kind, _ in nodes(statement)):
         return
-    phrase = next((fields["target"] for kind, fields in nodes(replaced) if isinstance(fields, dict)
-                   and isinstance(fields.get("target"), dict)
-                   and any(k in CHOSEN for k, _ in nodes(fields["target"]))), None)
+    phrases = [fields["target"] for kind, fields in nodes(replaced)
+               if isinstance(fields, dict) and isinstance(fields.get("target"), dict)]
+    phrase = next((p for p in phrases if any(k in CHOSEN for k, _ in nodes(p))), None)
     if phrase is not None:
         card = targets.take("instead", phrase, source)
         targets.previous = [card] if card is not None else []
+    elif phrases:
+        group = group_of(phrases[0], state, source, targets.previous)
+        if group is not None:
+            targets.previous = group
 
 
 def _replaced(statement: dict[str, Any], state: State, source: Instance, targets: Targets) -> bool | None:

@@ -133,6 +133,18 @@ def _you_have_lore(cond: dict[str, Any], state: State, source: Instance) -> bool
     return state.players[source.owner].lore >= int(cond["number"])
 
 
+def _more_lore(cond: dict[str, Any], state: State, source: Instance) -> bool | None:
+    """«if you have more lore than each opponent»: its player's lore against every opponent's, now."""
+    if not _more_lore_read(cond):
+        return None
+    mine = state.players[source.owner].lore
+    return all(mine > state.players[p].lore for p in state.opponents(source.owner))
+
+
+def _more_lore_read(cond: dict[str, Any]) -> bool:
+    return "lore" in (cond.get("compared") or {}) and "each_opponent" in (cond.get("target") or {})
+
+
 #: The events a past-tense passive names («… was banished in a challenge this turn»), by its node type.
 PAST_EVENTS = {"banished": ("banished", "banished_in_challenge"), "challenged": ("is_challenged",),
                "played": ("played",), "dealt_damage": ("dealt_damage",), "moved": ("moves",), "drawn": ("drawn",),
@@ -170,11 +182,13 @@ CONDITIONS: dict[str, Check] = {
     "has_stat": _has_stat,
     "has_damage_at_least": _damage_at_least,
     "you_have_lore_at_least": _you_have_lore,
+    "you_have_more_than": _more_lore,
     "no_opponent_more_lore": lambda cond, state, source: all(
         state.players[p].lore <= state.players[source.owner].lore for p in state.opponents(source.owner)),
 }
 #: Conditions the handler reads only in some forms (``coverage.py`` asks it, so the report counts what runs).
 COND_READS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "you_have_more_than": _more_lore_read,
     "has_stat": lambda cond: _is_self(cond.get("subject_np", {})) or _pointed(cond),
     "has_damage_at_least": lambda cond: _is_self(cond.get("subject_np", {})) or _pointed(cond),
 }

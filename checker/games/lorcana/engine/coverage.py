@@ -26,6 +26,7 @@ from checker.games.lorcana.engine.conditions import (
 )
 from checker.games.lorcana.engine.costs import PAYERS, PAYMENT_CHANGES
 from checker.games.lorcana.engine.counts import countable
+from checker.games.lorcana.engine.discardcost import discard_args
 from checker.games.lorcana.engine.effects import EFFECTS, PAYS_FOR, lasting
 from checker.games.lorcana.engine.events import EVENT_VERBS, SELF_EVENTS, TRIGGER_SCOPES, ZONE_EVENTS, beyond, put_under
 from checker.games.lorcana.engine.filters import supported
@@ -297,7 +298,7 @@ def _gaps(structure: Structure, kind: str) -> list[str]:
         node = start["activated"]["activated"]
         costs = [f for k, f in nodes(node["cost_list"]) if k == "effect_cost"]
         gaps = [next(iter(f.get("predicate", {"?": {}}))) for f in costs
-                if not EFFECT_COSTS & set(f.get("predicate", {}))]
+                if not EFFECT_COSTS & set(f.get("predicate", {})) and discard_args(f.get("predicate", {})) is None]
         return gaps + _effect_gaps({"start": {"sentence": node.get("sentence", [])}})
     if _triggered(structure):
         return _event_gaps(structure, kind) + _effect_gaps(structure)

@@ -144,13 +144,15 @@ class Targets:
         self._decoys(card, phrase, source, checked)
         if checked and source is not None and (card.zone != "play" or not matches(phrase, card, source)):
             itself = ["lorcana:6.1.6"] if card is source and OTHER & {k for k, _ in nodes(phrase)} else []
+            if any(k == "cost_threshold" for k, _ in nodes(phrase)):
+                itself.append("lorcana:1.5.4")                               # its cost, whatever was paid for it
             raise Refused(f"no se puede elegir «{ref}»: la carta pide un {describe(phrase)}", CHOICE, REQUIREMENT,
                           *itself)
         if checked:
             self.state.cite(CHOICE, REQUIREMENT)                             # the choice meets what it asks
             self.state.cite(*(DEFINED[k] for k, _ in nodes(phrase) if k in DEFINED))   # «damaged», «exerted»…
             if card.has("Singer") and any(k == "cost_threshold" for k, _ in nodes(phrase)):
-                self.state.cite("lorcana:8.11.2")                            # Singer changes no ink cost
+                self.state.cite("lorcana:8.11.2", "lorcana:4.3.5")           # Singer changes no ink cost
         if self.chooser != self.state.active:
             self.state.cite("lorcana:1.4.3")                                 # the card's player decides for it
         if card.has("Vanish") and card.owner != self.chooser and source is not None \
@@ -303,6 +305,8 @@ def _from_zone(c: Clause, verb: str) -> bool | None:
     found = acted_on(c, target, verb)
     if found is None:
         return False
+    if any(kind == "that_card" for kind, _ in nodes(target)):
+        c.state.cite("lorcana:6.1.11.1")                                     # only that zone is looked in
     for card in found[0]:
         c.state.move(card, "hand")
     c.targets.previous = found[0]
@@ -315,7 +319,7 @@ def _on_targets(verb: str) -> Effect:
         outside = _from_zone(c, verb)
         if outside is not None:
             return outside
-        group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
+        group = group_of(c.args.get("target", {}), c.state, c.source, c.targets.previous)
         if group is None:
             group = chosen_cards(c, verb, c.args.get("target"))
         if verb == "remove_damage":
@@ -330,21 +334,24 @@ def _on_targets(verb: str) -> Effect:
     return effect
 
 
-def _deal_for_each(c: Clause) -> bool:
-    """«Deal 1 damage to chosen character for each exerted character you have in play»: the number is counted once,
-    as the effect resolves (lorcana:6.1.8), then dealt as one amount."""
-    count = times(c.args.get("expression_each"), c.state, c.source)
-    numbers = [int(f["number"]) for kind, f in nodes(c.args.get("amount", {})) if kind == "number"]
-    if count is None or len(numbers) != 1:
-        return False
-    args = {**c.args, "amount": {"number": {"number": numbers[0] * count}}}
-    return _on_targets("deal_damage")(replace(c, args=args))
+def _for_each(verb: str) -> Effect:
+    """«Deal 1 damage to chosen character for each exerted character you have in play», «Put 1 damage counter on …
+    for each …», «Remove 1 damage from … for each …»: the number is counted once, as the effect resolves
+    (lorcana:6.1.8), then acted on as one amount."""
+    def effect(c: Clause) -> bool:
+        count = times(c.args.get("expression_each"), c.state, c.source)
+        numbers = [int(f["number"]) for kind, f in nodes(c.args.get("amount", {})) if kind == "number"]
+        if count is None or len(numbers) != 1:
+            return False
+        args = {**c.args, "amount": {"number": {"number": numbers[0] * count}}}
+        return _on_targets(verb)(replace(c, args=args))
+    return effect
 
 
 def _subjects(c: Clause, verb: str) -> list[Instance]:
     """The cards a declarative's subject denotes («each …», or the chosen one)."""
     assert c.subject is not None
-    group = _group(c.subject, c.state, c.source, c.targets.in_play())
+    group = group_of(c.subject, c.state, c.source, c.targets.in_play())
     if group is not None:
         return group
     return chosen_cards(c, verb, c.subject)
@@ -377,7 +384,7 @@ def _cant(c: Clause) -> bool:
         return True
     if not stopped or any(a not in _STOPPED_THIS_TURN for a in stopped) or lasting is None:
         return False
-    group = _group(c.subject, c.state, c.source, c.targets.in_play())
+    group = group_of(c.subject, c.state, c.source, c.targets.in_play())
     if group is not None and "card_np" in c.subject and lasting in ("turn", "next_turn"):
         until = f"next_turn:{c.source.owner}" if lasting == "next_turn" else "turn"   # «your characters can't …»:
         c.state.continuous.append({"flags": [f"cant_{a}" for a in stopped], "phrase": c.subject,   # continuous,
@@ -467,7 +474,7 @@ def _modifies(verb: str) -> Effect:
         if until is None or not lasting(timed):
             return False
         assert c.subject is not None
-        group = _group(c.subject, c.state, c.source, c.targets.in_play())
+        group = group_of(c.subject, c.state, c.source, c.targets.in_play())
         subjects = group if group is not None else chosen_cards(c, verb, c.subject)
         if group is not None and "card_np" in c.subject:
             c.state.cite("lorcana:6.4.2.2")                                  # only the cards in play now
@@ -500,7 +507,7 @@ def _give(c: Clause) -> bool:
     until = _until(c.args, c.player)
     if until is None or not lasting(c.args) or "stat_mod" not in c.args or (c.subject and "you" not in c.subject):
         return False
-    group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
+    group = group_of(c.args.get("target", {}), c.state, c.source, c.targets.previous)
     targets = group if group is not None else chosen_cards(c, "give", c.args.get("target"))
     factor = _factor(c)
     if factor is None:
@@ -517,7 +524,7 @@ def _deal_that_much(c: Clause) -> bool:
     amount = c.state.dealt.get(c.state.subject or "")
     if amount is None:
         return False
-    group = _group(c.args.get("target", {}), c.state, c.source, c.targets.previous)
+    group = group_of(c.args.get("target", {}), c.state, c.source, c.targets.previous)
     if group is None:
         one = c.targets.take("deal_that_much_damage", c.args.get("target"), c.source)
         group = [one] if one is not None else []
@@ -579,7 +586,9 @@ EFFECTS: dict[str, Effect] = {
     "deal_damage_implicit": _implicit("deal_damage"),
     "remove_damage_implicit": _implicit("remove_damage"),
     "deal_damage_split": _deal_split,
-    "deal_damage_for_each": _deal_for_each,
+    "deal_damage_for_each": _for_each("deal_damage"),
+    "put_damage_for_each": _for_each("put_damage"),
+    "remove_damage_for_each": _for_each("remove_damage"),
     **ZONE_EFFECTS,
 }
 
@@ -724,7 +733,7 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     the card they left; put, not dealt, so Resist does not apply."""
     ends: list[Instance | None] = []
     for phrase in args["target"]:
-        group = _group(phrase, state, source, targets.previous)
+        group = group_of(phrase, state, source, targets.previous)
         if group is None:                                                    # a chosen card
             ends.append(targets.take("move_damage", phrase, source))
         else:                                                                # «this character», «them»
@@ -746,8 +755,8 @@ def _move_damage(args: dict[str, Any], state: State, source: Instance, targets: 
     targets.previous = [destination]
 
 
-def _group(target: dict[str, Any], state: State, source: Instance,
-           previous: list[Instance]) -> list[Instance] | None:
+def group_of(target: dict[str, Any], state: State, source: Instance,
+             previous: list[Instance]) -> list[Instance] | None:
     """The cards «each/all …» denotes (``None`` when the phrase names chosen cards instead)."""
 
     if isinstance(target, dict) and "each_of_them" in target:
@@ -783,6 +792,8 @@ def _group(target: dict[str, Any], state: State, source: Instance,
     group = [card for card in state.in_play() if matches(target, card, source)]
     if any(card.has("Ward") and card.owner != source.owner for card in group):
         state.cite("lorcana:8.15.1", "lorcana:8.15.2")                       # not chosen: Ward does not stop it
+    if any(card.has("Vanish") and card.owner != source.owner for card in group):
+        state.cite("lorcana:8.14.1")                                         # not chosen: Vanish does not trigger
     return group
 
 

@@ -300,6 +300,8 @@ def _trigger(state: State, card: Instance, event: str, together: tuple[Instance,
             state.pending.append((name, source.ref, card.ref))
             state.cite("lorcana:6.2.1", "lorcana:6.2.3", *EVENT_RULES.get(event, ()),
                        *(DURING_TRIGGER if scope else ()))
+            if "shifted" in card.gained_flags and any(k == "cost_threshold" for k, _ in nodes(phrase)):
+                state.cite("lorcana:1.5.4")                                  # its cost, not what Shift paid
         else:                                                                # the card is not the one it names
             state.cite("lorcana:6.2.1")
 

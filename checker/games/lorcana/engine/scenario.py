@@ -65,10 +65,26 @@ def _turn_action(rule: Callable[[State, Action], Verdict], steps: tuple[str, ...
             settle(state)
             verdict.cite(*state.applied)                                     # what the game did on its own
             _unapplied_statics(state, [*present, *(card.ref for card in state.in_play())])
+        verdict.cite(*_stack_text(state, action))
         verdict.cite(*with_definitions(verdict.rules), *([] if verdict.legal else [ILLEGAL]))
         return verdict, {}
 
     return run
+
+
+#: The action's keys that name the card acting.
+_ACTORS = ("card", "character", "attacker")
+
+
+def _stack_text(state: State, action: Action) -> list[str]:
+    """A shifted card acting while a card under it has abilities: the top card does not gain the text of the cards
+    under it (lorcana:5.1.1.6, 8.10.5), which a judge cites with whatever that text would have changed."""
+    for key in _ACTORS:
+        card = state.cards.get(str(action.get(key)))
+        if card is not None and card.zone == "play" and "shifted" in card.gained_flags \
+                and any(state.cards[ref].card.abilities for ref in card.under if ref in state.cards):
+            return ["lorcana:5.1.1.6", "lorcana:8.10.5"]
+    return []
 
 
 def _unapplied_statics(state: State, refs: list[str]) -> None:

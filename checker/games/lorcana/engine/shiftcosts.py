@@ -8,8 +8,8 @@ from functools import cache
 from typing import Any
 
 from checker.games.lorcana.engine.cards import CardDef
+from checker.games.lorcana.engine.discardcost import discard_options, pay_discard
 from checker.games.lorcana.engine.state import Instance, State
-from checker.games.lorcana.engine.zonecards import card_matches, select, understood
 from checker.grammar.walk import find, nodes
 from checker.scenario.model import Refused
 
@@ -28,25 +28,14 @@ def shift_costs(card: CardDef) -> tuple[dict[str, Any], ...]:
 
 def _discard(args: dict[str, Any], state: State, card: Instance) -> str | None:
     """«Discard an action card», «Discard a card»: the player chooses it from their hand (``choices``)."""
-    amount = args.get("discard_amount", {})
-    phrase = next((f.get("card_np", {}) for k, f in nodes(amount) if k == "discard_card"), None)
-    if phrase is None and not any(k == "one_card" for k, _ in nodes(amount)):
+    valid = discard_options(args, state, card)
+    if valid is None:
         state.unresolved.append("coste de Cambio: descarte no resuelto")
         return None
-    if phrase is not None and not understood(phrase):
-        state.unresolved.append("coste de Cambio: descarte no resuelto")
-        return None
-    hand = [state.cards[ref] for ref in state.players[card.owner].zones["hand"] if ref != card.ref]
-    valid = [c for c in hand if phrase is None or card_matches(phrase, c, card)]
     if not valid:
         return "no tienes en la mano ninguna carta que descartar para pagar el Cambio"
-    picked = select(state, "shift_cost", valid, 1, 1, *RULES)
-    if picked is None:
+    if not pay_discard(state, "shift_cost", valid, *RULES):
         state.unresolved.append("coste de Cambio: falta una elección «cards» en «choices»")
-        return None
-    for chosen in picked[0]:
-        state.move(chosen, "discard")
-    state.cite("lorcana:7.3.4")
     return None
 
 

@@ -224,6 +224,10 @@ class State:
             card.gained.clear()
             card.granted.clear()
             card.shields.clear()
+            for created in self.floating:                                    # «… banish them» waits for the
+                if card.ref in created.get("refs", ()):                      # card that was, not a new one
+                    created["refs"] = [r for r in created["refs"] if r != card.ref]
+                    created["left"] = True
             for other in self.cards.values():
                 if other.at == card.ref:
                     other.at = None

@@ -184,6 +184,10 @@ def chosen_in_play(c: ClauseView, valid: list[Instance], what: str, chooser: str
     return found
 
 
+#: The zone a «from …» after «that card» names.
+_NAMED_ZONES = {"from_discard": "discard", "from_hand": "hand"}
+
+
 def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], bool] | None:
     """The cards a clause acts on and whether the player chose their order; ``None`` if beyond these effects."""
     if not isinstance(target, dict):
@@ -202,7 +206,10 @@ def acted_on(c: ClauseView, target: Any, what: str) -> tuple[list[Instance], boo
     if isinstance(self_ref, dict) and "that_card" in self_ref:              # what the effect found, or the trigger's
         if context(c).looking is not None:
             return list(c.targets.previous), False
-        return the_trigger_card(c.state, c.source, c.targets.previous), False
+        found = the_trigger_card(c.state, c.source, c.targets.previous)
+        zone = next((_NAMED_ZONES[k] for k, _ in nodes(target.get("card_np", {}).get("from_zone", {}))
+                     if k in _NAMED_ZONES), None)                           # «that card from your discard»: only
+        return [card for card in found if zone is None or card.zone == zone], False   # there (lorcana:6.1.11.1)
     if (isinstance(self_ref, dict) and "one" in self_ref) or "one_of_them" in target:   # «one of them»: looked at
         looked = context(c).looking
         if looked is None:

@@ -1,8 +1,8 @@
 /*
  * reglas: the site's lunr index, built once at site build time (checker/sitegen/searchprebuild.mjs) and stored
  * as numbers, so that the page's search worker reads it without parsing or indexing anything; this file reads it,
- * in the worker and in the build, which checks that what it reads (every posting and vector) and the position
- * tables are the ones Material built.
+ * in the worker and in the build, which checks that what it reads (every posting, vector and term expansion) and
+ * the position tables are the ones Material built.
  *
  * search/search_prebuilt.bin: a little-endian uint32, the length of a JSON header (`docs`: count and total text
  * length of the documents of search/search_index.json, which it was built from; `fields`; `terms`, in lunr's
@@ -11,32 +11,36 @@
  *     that has it there, [document (its place in search_index.json), n, the n token positions];
  *   - the number of position tables, then per table: document, field, number of blocks, and per block its
  *     length and entries (Material's packed start, length and kind of each token), one table per field a
- *     document has, in the order lunr indexed them.
- * The field vectors are not stored: they are lunr's BM25 weights, which follow from the postings (term frequency =
- * positions) and the builder's parameters, computed as lunr's Builder.createFieldVectors does.
+ *     document has, in the order lunr indexed them;
+ *   - per document and field (document × fields + field): the number of ints that follow, then lunr's field
+ *     vector as pairs [term index, BM25 weight × 1000] (lunr rounds the weights to thousandths, so the integer
+ *     divided by 1000 is the very number lunr holds).
+ * Nothing is decoded before a query reads it, and what the first queries did not read is decoded between them.
  */
 self.reglasPrebuilt = (() => {
   "use strict"
 
-  /* An object whose properties are computed when first read and then kept: lunr reads few of the postings and
-   * field vectors of a query, so they are decoded then rather than all at load */
+  /* An object whose properties are computed when first read and then kept (lunr reads few of the postings and
+   * field vectors of a query), and `fill(slot)`, which computes one ahead of time */
   function lazyObject(keys, slotOf, compute) {
     const done = new Map()
-    const value = key => {
-      const slot = slotOf(key)
-      if (slot === undefined)
-        return undefined
+    const fill = slot => {
       if (!done.has(slot))
         done.set(slot, compute(slot))
       return done.get(slot)
     }
-    return new Proxy(Object.create(null), {
+    const value = key => {
+      const slot = slotOf(key)
+      return slot === undefined ? undefined : fill(slot)
+    }
+    const object = new Proxy(Object.create(null), {
       get: (_, key) => typeof key === "string" ? value(key) : undefined,
       has: (_, key) => typeof key === "string" && slotOf(key) !== undefined,
       ownKeys: () => keys(),
       getOwnPropertyDescriptor: (_, key) => typeof key === "string" && slotOf(key) !== undefined     /* listing */
         ? { get: () => value(key), set: undefined, enumerable: true, configurable: true } : undefined  /* reads none */
     })
+    return { object, fill }
   }
 
   /* The file's header and numbers */
@@ -59,10 +63,80 @@ self.reglasPrebuilt = (() => {
     }
   }
 
+  /* Where a character's edge comes among a trie node's edges: Object.keys lists integer-like keys (the digits)
+   * first, then the others as they were added (lunr adds them in sorted order) */
+  function edgeRank(char) {
+    return char >= "0" && char <= "9" ? char.charCodeAt(0) - 0x10000 : char.charCodeAt(0)
+  }
+
+  /* lunr.TokenSet.toArray's order: depth first, a word before those it begins, and each node's edges taken from
+   * the last one listed */
+  function trieOrder(a, b) {
+    let i = 0
+    while (i < a.length && i < b.length && a[i] === b[i])
+      i++
+    if (i === a.length || i === b.length)
+      return a.length - b.length
+    return edgeRank(b[i]) - edgeRank(a[i])
+  }
+
+  /* The place of the first of the sorted terms that is not before ``text`` */
+  function firstFrom(terms, text) {
+    let low = 0
+    let high = terms.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (terms[middle] < text)
+        low = middle + 1
+      else
+        high = middle
+    }
+    return low
+  }
+
+  /* The index's token set as lunr's Index.query uses it (`intersect(clause's set).toArray()`): a term or a prefix
+   * («des*», what Material asks for each word) is looked up in the sorted terms, in the order lunr's trie gives;
+   * anything else (fuzzy or leading wildcards) goes to the real trie, built then */
+  function tokenSet(terms, lunr) {
+    const full = once(() => lunr.TokenSet.fromArray(terms))
+    const from = text => firstFrom(terms, text)
+    /* {text, prefix} for a chain of single letters ending in a final node (a term) or in a final node whose only
+     * edge is a wildcard to itself (a prefix); null for any other shape */
+    const asked = set => {
+      let node = set
+      let text = ""
+      for (;;) {
+        const edges = Object.keys(node.edges)
+        if (!edges.length)
+          return node.final ? { text, prefix: false } : null
+        if (edges.length === 1 && edges[0] === "*" && node.edges["*"] === node && node.final)
+          return { text, prefix: true }
+        if (edges.length !== 1 || edges[0] === "*" || node.final)
+          return null
+        text += edges[0]
+        node = node.edges[edges[0]]
+      }
+    }
+    return {
+      intersect(set) {
+        const query = asked(set)
+        if (query === null)
+          return full().intersect(set)
+        const words = []
+        for (let at = from(query.text); at < terms.length && terms[at].startsWith(query.text); at++) {
+          words.push(terms[at])
+          if (!query.prefix)
+            break
+        }
+        const found = query.prefix ? words.sort(trieOrder) : words.filter(word => word === query.text)
+        return { toArray: () => found.slice() }
+      },
+      full
+    }
+  }
+
   /* What needs only the file, done as soon as it arrives (before the page sends the documents): where each term's
-   * fields start, and the position tables as views. Needed later, and computed then: the token set, and one pass
-   * over the postings for each (document, field)'s terms and frequencies (slot d × width + f: [row, frequency,
-   * …]), the field lengths and each term's idf, which the field vectors need */
+   * fields start, the position tables as views, and where each field vector starts */
   function prepare(buffer, lunr) {
     const pre = read(buffer)
     const ints = pre.ints
@@ -88,33 +162,37 @@ self.reglasPrebuilt = (() => {
       }
       tables.push([d, f, blocks])
     }
-    const stats = once(() => {
-      const size = pre.docs.count * width
-      const frequencies = Array.from({ length: size }, () => [])
-      const lengths = new Array(size).fill(0)
-      const holders = new Array(pre.terms.length).fill(0)
-      for (let r = 0; r < pre.terms.length; r++)
-        for (let f = 0; f < width; f++) {
-          const start = starts[r * width + f]
-          for (let k = start + 1; k < start + 1 + ints[start]; k += 2 + ints[k + 1]) {
-            const slot = ints[k] * width + f
-            frequencies[slot].push(r, ints[k + 1])
-            lengths[slot] += ints[k + 1]
-            holders[r] += 1
-          }
-        }
-      const average = pre.fields.map((_, f) => {
-        let total = 0
-        for (let d = 0; d < pre.docs.count; d++)
-          total += lengths[d * width + f]
-        return total / pre.docs.count
-      })
-      const idf = holders.map(n => Math.log(1 + Math.abs((pre.docs.count - n + 0.5) / (n + 0.5))))  /* lunr.idf */
-      return { frequencies, lengths, average, idf }
-    })
+    const vectors = new Int32Array(pre.docs.count * width)      /* offset of each (document, field)'s length */
+    for (let slot = 0; slot < vectors.length; slot++) {
+      vectors[slot] = at
+      at += 1 + ints[at]
+    }
     const rows = new Map(pre.terms.map((term, r) => [term, r]))
-    const tokenSet = once(() => lunr.TokenSet.fromArray(pre.terms))
-    return { pre, width, starts, indexes, rows, tables, stats, tokenSet }
+    /* How much a prefix asks lunr to read: the postings' numbers of the terms it begins (a query's work grows with
+     * it; the worker waits for the next key rather than search a prefix of thousands of postings) */
+    const work = prefix => {
+      let total = 0
+      for (let r = firstFrom(pre.terms, prefix); r < pre.terms.length && pre.terms[r].startsWith(prefix); r++)
+        for (let f = 0; f < width; f++)
+          total += ints[starts[r * width + f]]
+      return total
+    }
+    /* the word of four letters or more with the most postings, which the worker searches once to warm up */
+    let frequent = ""
+    let most = -1
+    for (let r = 0; r < pre.terms.length; r++) {
+      const term = pre.terms[r]
+      if (term.length < 4 || !/^\p{L}+$/u.test(term))
+        continue
+      let total = 0
+      for (let f = 0; f < width; f++)
+        total += ints[starts[r * width + f]]
+      if (total > most) {
+        frequent = term
+        most = total
+      }
+    }
+    return { pre, width, starts, indexes, vectors, rows, tables, work, frequent, tokenSet: tokenSet(pre.terms, lunr) }
   }
 
   /* Whether the file was built from these documents */
@@ -123,33 +201,40 @@ self.reglasPrebuilt = (() => {
       && docs.reduce((sum, doc) => sum + (doc.text || "").length, 0) === pre.docs.text
   }
 
-  /* The lunr index, given the documents and the builder Material configured (fields and boosts, BM25
-   * parameters, the search pipeline) */
+  const lazies = new WeakMap()    /* lunr index → its postings and vectors, for `warm` */
+
+  /* The lunr index, given the documents and the builder Material configured (fields and boosts, the search
+   * pipeline) */
   function index(prepared, docs, lunr, builder) {
-    const { pre, width, starts, indexes, rows, stats, tokenSet } = prepared
+    const { pre, width, starts, indexes, vectors, rows } = prepared
     const ints = pre.ints
     const fields = pre.fields
     const refs = docs.map(doc => doc.location)
     const places = new Map(refs.map((ref, d) => [ref, d]))
 
-    const invertedIndex = lazyObject(() => pre.terms, term => rows.get(term), r => {
+    const postings = lazyObject(() => pre.terms, term => rows.get(term), r => {
       const posting = Object.create(null)
       posting._index = indexes[r]
-      fields.forEach((field, f) => {
+      for (let f = 0; f < width; f++) {
         const entry = Object.create(null)
         const at = starts[r * width + f]
         for (let k = at + 1; k < at + 1 + ints[at]; k += 2 + ints[k + 1]) {
           const metadata = Object.create(null)
-          if (ints[k + 1])
-            metadata.position = Array.from(ints.subarray(k + 2, k + 2 + ints[k + 1]))
+          const n = ints[k + 1]
+          if (n) {
+            const position = new Array(n)
+            for (let p = 0; p < n; p++)
+              position[p] = ints[k + 2 + p]
+            metadata.position = position
+          }
           entry[refs[ints[k]]] = metadata
         }
-        posting[field] = entry
-      })
+        posting[fields[f]] = entry
+      }
       return posting
     })
 
-    /* lunr's BM25 weights (Builder.createFieldVectors), every field of every document, in lunr's order */
+    /* every field of every document, in lunr's order */
     const vectorKeys = () => refs.flatMap(ref => fields.map(field => `${field}/${ref}`))
     const vectorSlot = key => {
       const cut = key.indexOf("/")
@@ -158,42 +243,34 @@ self.reglasPrebuilt = (() => {
       return f < 0 || d === undefined ? undefined : d * width + f
     }
     const fieldVectors = lazyObject(vectorKeys, vectorSlot, slot => {
-      const { frequencies, lengths, average, idf } = stats()
-      const f = slot % width
-      const fieldBoost = builder._fields[fields[f]].boost || 1
-      const docBoost = docs[(slot - f) / width].boost || 1
-      const pairs = []
-      const found = frequencies[slot]
-      for (let k = 0; k < found.length; k += 2) {
-        const tf = found[k + 1]
-        let score = idf[found[k]] * ((builder._k1 + 1) * tf) /
-          (builder._k1 * (1 - builder._b + builder._b * (lengths[slot] / average[f])) + tf)
-        score *= fieldBoost
-        score *= docBoost
-        pairs.push([indexes[found[k]], Math.round(score * 1000) / 1000])
+      const at = vectors[slot]
+      const elements = new Array(ints[at])
+      for (let k = 0; k < elements.length; k += 2) {
+        elements[k] = ints[at + 1 + k]
+        elements[k + 1] = ints[at + 2 + k] / 1000
       }
-      return new lunr.Vector(pairs.sort((a, b) => a[0] - b[0]).flat())          /* sorted by term index */
+      return new lunr.Vector(elements)
     })
 
     const index = new lunr.Index({
-      invertedIndex, fieldVectors, tokenSet: null, fields: Object.keys(builder._fields), pipeline: builder.searchPipeline
+      invertedIndex: postings.object, fieldVectors: fieldVectors.object, tokenSet: prepared.tokenSet,
+      fields: Object.keys(builder._fields), pipeline: builder.searchPipeline
     })
-    Object.defineProperty(index, "tokenSet", { get: tokenSet, enumerable: true })
+    lazies.set(index, [[fieldVectors, vectors.length], [postings, pre.terms.length]])
     return index
   }
 
-  /* Compute what was left for later, then decode the index a few hundred postings and vectors at a time,
-   * between queries, so that the first wide queries («c», «re») do not pay for it */
-  function warm(prepared, index, chunk = 200) {
-    prepared.tokenSet()
-    prepared.stats()
-    const pending = [[index.invertedIndex, Object.keys(index.invertedIndex)],
-                     [index.fieldVectors, Object.keys(index.fieldVectors)]]
+  /* Decode what the queries have not read yet, BUDGET milliseconds at a time between them, vectors first (every
+   * query scores with them), so that the first wide queries («c», «re») do not pay for it */
+  function warm(index, budget = 8) {
+    const pending = (lazies.get(index) || []).map(([lazy, size]) => [lazy, size, 0])
     const step = () => {
-      for (let n = 0; n < chunk && pending.length; n++) {
-        const [object, keys] = pending[0]
-        object[keys.pop()]
-        if (!keys.length)
+      const until = performance.now() + budget
+      while (pending.length && performance.now() < until) {
+        const task = pending[0]
+        for (let n = 0; n < 64 && task[2] < task[1]; n++)
+          task[0].fill(task[2]++)
+        if (task[2] === task[1])
           pending.shift()
       }
       if (pending.length)

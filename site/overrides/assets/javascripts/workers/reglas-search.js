@@ -10,7 +10,7 @@
  *   - without a filter, the query's words may point to one game (the likeliest by MARGIN), whose pages weigh more;
  *   - a page weighs the sum of its documents' weights, and one whose title (or the name in its parentheses) the
  *     query says whole TITLED times more;
- *   - every page result says which game it belongs to;
+ *   - every page result says which game it belongs to, and lists at most SECTIONS of its sections, the best;
  *   - results carry only what Material shows (the fields that only help to find a page stay in the worker).
  * It also loads the index the site build made (reglas-prebuilt.js), rather than indexing in the browser.
  */
@@ -23,9 +23,11 @@
   const BOOST = 3.0
   const COVERAGE = 10
   const TITLED = 3.0
+  const SECTIONS = 3
   const TITLE_STOP = new Set(["del", "las", "los", "una", "por", "con", "que"])
   const FILTER = /(?:^|\s)juego:(\S*)/i
-  const SHORT = /(?:^|\s)\S{1,2}$/u
+  const SHORT = /(?:^|\s)(\S{1,2})$/u
+  const CHEAP = 4000
   const SIGNED = /(^|\s)[+\-–]+(?=\d)/gu
   const MARKS = /(^|\s)[+\-–*^~]+(?=[^\p{L}\p{N}_+\-–*^~]|$)/gu
   const COLON = /(?<!juego)(?<=\S):+(?=\s|$)/giu
@@ -185,6 +187,12 @@
       })
       .sort((a, b) => b[1] - a[1])
       .map(([group]) => group)
+      .map(group => {
+        /* the page and its best SECTIONS sections (Material sorted them by score, the page last if unmatched) */
+        const page = group[0].location.split("#")[0]
+        let sections = 0
+        return group.filter(item => item.location === page || sections++ < SECTIONS)
+      })
     for (const group of groups)
       for (const item of group) {
         for (const field of hidden)
@@ -196,6 +204,24 @@
           item.title = `<span class="reglas-game">${name}</span> ${item.title}`
       }
     return { ...result, items: groups }
+  }
+
+  /*
+   * The index the site build made with Material's own worker (checker/sitegen/searchprebuild.mjs), fetched first,
+   * while the scripts load and the page fetches the documents: Material's `lunr(config)` then loads it instead of
+   * indexing every document, after configuring the same builder (language, tokenizer, separator, fields), and gets
+   * the position tables its highlighting reads. Without the file, or for other documents than it was built from,
+   * Material indexes as usual.
+   */
+  const file = fetch(new URL("../../../search/search_prebuilt.bin", self.location.href))
+    .then(response => response.ok ? response.arrayBuffer() : null)
+    .catch(() => null)
+
+  /* Whether a query waits for the next key: it ends in a word of one or two letters whose terms would have lunr
+   * read more than CHEAP numbers of postings (without the prebuilt index, always) */
+  function waits(query) {
+    const short = SHORT.exec(query)
+    return short !== null && (loaded === null || loaded.work(short[1].toLowerCase()) > CHEAP)
   }
 
   /* Material's worker registers its message listener as it loads: keep it, to call it ourselves */
@@ -210,17 +236,11 @@
   importScripts(new URL(self.location.href).searchParams.get("material"), "reglas-prebuilt.js")
   self.addEventListener = addEventListener
 
-  /*
-   * The index the site build made with Material's own worker (checker/sitegen/searchprebuild.mjs), fetched while
-   * the page fetches the documents: Material's `lunr(config)` then loads it instead of indexing every document,
-   * after configuring the same builder (language, tokenizer, separator, fields), and gets the position tables its
-   * highlighting reads. Without the file, or for other documents than it was built from, Material indexes as usual.
-   */
-  const prebuilt = fetch(new URL("../../../search/search_prebuilt.bin", self.location.href))
-    .then(response => response.ok ? response.arrayBuffer() : null)
+  const prebuilt = file
     .then(buffer => buffer === null ? null : self.reglasPrebuilt.prepare(buffer, self.lunr))
     .catch(() => null)
   let loading = null        /* [prepared index, documents] for the one `lunr(config)` call of SETUP */
+  let loaded = null         /* the prepared index, once loaded */
   let warming = null        /* what to do once the worker said it is ready */
 
   const lunr = self.lunr
@@ -246,19 +266,35 @@
       for (const block of blocks)
         table.push(block)
     }
-    warming = () => self.reglasPrebuilt.warm(prepared, index)
+    warming = () => self.reglasPrebuilt.warm(index)
+    loaded = prepared
     return index
   }, lunr)
 
   const postMessage = self.postMessage.bind(self)
   self.postMessage = message => {
-    if (message.type === RESULT)
-      message = { ...message, data: scope(message.data, pending.shift()) }
+    if (message.type === RESULT) {
+      const scoped = pending.shift()
+      message = { ...message, data: scope(message.data, scoped) }
+      if (scoped.rehearsal)                                                  /* see rehearse: not shown */
+        return
+    }
     postMessage(message)
     if (message.type === READY && warming !== null) {
+      setTimeout(rehearse)
       setTimeout(warming)
       warming = null
     }
+  }
+
+  /* Once ready, one search nobody sees, for the index's most frequent word, while the page waits for the first key:
+   * the first query a person types then runs code the engine has compiled already (the first search of a page
+   * takes two or three times as long) */
+  function rehearse() {
+    if (loaded === null || latest !== null || pending.length)
+      return
+    pending.push({ query: loaded.frequent, game: null, rehearsal: true })
+    material({ data: { type: QUERY, data: loaded.frequent } })
   }
 
   addEventListener("message", ev => {
@@ -280,11 +316,17 @@
       prebuilt.then(prepared => {
         const docs = message.data.docs
         loading = prepared !== null && self.reglasPrebuilt.fits(prepared.pre, docs) ? [prepared, docs] : null
+        /* with the index loaded, the fields that only help to find a page are neither indexed nor shown: Material
+         * need not highlight them in every result */
+        if (loading !== null)
+          for (const doc of docs)
+            for (const field of hidden)
+              delete doc[field]
         material(ev)
       })
     } else if (message.type === QUERY) {
       /* One query per keystroke: answer only the latest of those that arrived while the worker was busy; a query
-       * that ends in a word of one or two letters (the prefix of thousands of terms: hundreds of milliseconds in
+       * that ends in a word of one or two letters that begins thousands of terms (hundreds of milliseconds in
        * Material's search) waits a moment for the next key first, and runs if none comes */
       latest = message.data
       if (timer !== null)
@@ -295,7 +337,7 @@
         latest = null
         pending.push(scoped)
         material({ data: { type: QUERY, data: scoped.query } })
-      }, SHORT.test(latest) ? WAIT : 0)
+      }, waits(latest) ? WAIT : 0)
     } else {
       material(ev)
     }
